@@ -1,0 +1,102 @@
+import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver?.() ?? undefined].filter(Boolean) },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'off',
+      // Imports flow client → shared and server → shared only (ARCHITECTURE.md §2).
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/client',
+              from: './src/server',
+              message: 'The client may import only src/shared.',
+            },
+            {
+              target: './src/server',
+              from: './src/client',
+              message: 'The server may import only src/shared.',
+            },
+            { target: './src/shared', from: './src/client', message: 'src/shared imports neither side.' },
+            { target: './src/shared', from: './src/server', message: 'src/shared imports neither side.' },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['#server/*'], message: 'Only server code may import #server.' }],
+        },
+      ],
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'src/**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#client/*'], message: 'The server may import only src/shared.' }] },
+      ],
+    },
+  },
+  {
+    // Only env.ts reads process.env (STYLE.md §5); tests and tooling config may.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/env.ts', 'src/server/testing/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/server/env.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['#client/*', '#server/*'], message: 'src/shared imports neither side.' },
+            {
+              group: ['react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
+              message: 'src/shared is plain TypeScript + zod.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#server/*'], message: 'The client may import only src/shared.' }] },
+      ],
+    },
+  },
+);

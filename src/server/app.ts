@@ -1,0 +1,139 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+
+import type { Database, Db } from './db/client.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { randomToken } from './lib/crypto.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export interface AppConfig {
+  /** Seconds. */
+  accessTokenTtl: number;
+  sessionIdleTtl: number;
+  sessionAbsoluteTtl: number;
+  publicUrl: string | undefined;
+  /** Folder of the built web app; null serves the API only. */
+  webRoot: string | null;
+  trustProxy: boolean;
+  /** Requests per minute per IP, all routes. */
+  rateLimitMax: number;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Shown on the sign-in page when demo data is seeded. */
+  demoAccount: { email: string; password: string } | null;
+}
+
+export const defaultConfig: AppConfig = {
+  accessTokenTtl: 15 * 60,
+  sessionIdleTtl: 30 * 60,
+  sessionAbsoluteTtl: 12 * 60 * 60,
+  publicUrl: undefined,
+  webRoot: null,
+  trustProxy: false,
+  rateLimitMax: 1000,
+  redisUrl: undefined,
+  smtpUrl: undefined,
+  mailFrom: 'Atrium <no-reply@atrium.local>',
+  demoAccount: null,
+};
+
+export interface BuildOptions {
+  database: Database;
+  config?: Partial<AppConfig>;
+  /** Token signing secret; tests get a random one. */
+  secret?: Uint8Array;
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    db: Db;
+    config: AppConfig;
+    secret: Uint8Array;
+    mailer: Mailer;
+  }
+}
+
+/** Fields pino never writes (SECURITY.md §1.8). */
+export const logRedactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.code',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.token',
+];
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const config: AppConfig = { ...defaultConfig, ...options.config };
+  const loggerOption =
+    options.logger && typeof (options.logger as FastifyBaseLogger).child === 'function'
+      ? { loggerInstance: options.logger as FastifyBaseLogger }
+      : { logger: (options.logger as FastifyServerOptions['logger']) ?? false };
+
+  const app = Fastify({
+    ...loggerOption,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 30_000,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Ecosystem plugins, then ours, then decorators, hooks and modules (STYLE.md §2).
+  await app.register(cookie);
+  await registerSecurity(app, {
+    rateLimitMax: config.rateLimitMax,
+    redisUrl: config.redisUrl,
+    hsts: Boolean(config.publicUrl?.startsWith('https:')),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Atrium API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.decorate('database', options.database);
+  app.decorate('db', options.database.db);
+  app.decorate('config', config);
+  app.decorate('secret', options.secret ?? new TextEncoder().encode(randomToken()));
+  app.decorate(
+    'mailer',
+    options.mailer ??
+      createMailer({ db: options.database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+  );
+  await app.register(authPlugin);
+  registerErrorHandling(app);
+
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api/account' });
+
+  await registerWebApp(app, config.webRoot);
+  return app;
+}

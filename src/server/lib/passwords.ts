@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+
+import { hash, verify } from '@node-rs/argon2';
+
+import { PASSWORD_MAX } from '#shared/lib/password-policy.ts';
+
+/** argon2id, m=19456 KiB, t=2, p=1: OWASP's and ASVS 5.0 Appendix C's minimum (SECURITY.md A1). */
+const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+let common: Set<string> | undefined;
+
+function commonPasswords(): Set<string> {
+  common ??= new Set(
+    fs
+      .readFileSync(new URL('../data/common-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean),
+  );
+  return common;
+}
+
+/** True for passwords on the bundled list of common and breached passwords (ASVS 6.2.4), any case. */
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords().has(password.toLowerCase());
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  if (password.length > PASSWORD_MAX) throw new Error('Password longer than the policy allows');
+  return hash(password, ARGON2_OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  if (password.length > PASSWORD_MAX) return false;
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the same time as a real check, so an unknown email is not told apart by timing (SECURITY.md A10). */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hash('atrium-timing-equaliser', ARGON2_OPTIONS);
+  await verifyPassword(await dummyHash, password.slice(0, PASSWORD_MAX));
+}

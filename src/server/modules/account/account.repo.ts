@@ -1,0 +1,231 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+
+import type { User } from '#shared/contract/account.ts';
+
+import type { Db } from '../../db/client.ts';
+import { sessions, users, verificationCodes } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    displayName: `${row.firstName} ${row.lastName}`.trim(),
+    role: row.role,
+    status: row.status,
+    avatarUrl: row.avatarUrl,
+    emailVerified: row.emailVerified,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  role?: 'admin' | 'user';
+  emailVerified?: boolean;
+}
+
+/**
+ * Inserts a user; on an instance with no users yet the first one becomes admin. The advisory lock makes
+ * two simultaneous first registrations produce exactly one admin. Returns undefined when the email is taken.
+ */
+export async function createUser(db: Db, input: NewUser): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    let role = input.role;
+    if (!role) {
+      const [any] = await tx.select({ id: users.id }).from(users).limit(1);
+      role = any ? 'user' : 'admin';
+    }
+    const [row] = await tx
+      .insert(users)
+      .values({ ...input, role })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    return row;
+  });
+}
+
+export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+// ── sessions ────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function createSession(
+  db: Db,
+  input: {
+    userId: string;
+    refreshHash: string;
+    userAgent?: string | undefined;
+    ip?: string | undefined;
+    expiresAt: Date;
+  },
+): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(input).returning();
+  if (!row) throw new Error('Session insert returned nothing');
+  return row;
+}
+
+/** The session and its user when the session is neither revoked, expired, nor idle past `idleSeconds`. */
+export async function findLiveSession(
+  db: Db,
+  sessionId: string,
+  idleSeconds: number,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Replaces the refresh hash only if it is still `oldHash` (compare-and-set): of two uses of one refresh
+ * token, exactly one wins.
+ */
+export async function rotateRefresh(
+  db: Db,
+  sessionId: string,
+  oldHash: string,
+  newHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ refreshHash: newHash, lastUsedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshHash, oldHash), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  reason: string,
+  keepSessionId?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
+}
+
+// ── one-time codes ──────────────────────────────────────────────────────────────────────────────────────
+
+/** Stores a new code; any earlier unused code of the same purpose stops working (SECURITY.md A16). */
+export async function issueCode(
+  db: Db,
+  input: { userId: string; purpose: CodePurpose; codeHash: string; ttlSeconds: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(verificationCodes.userId, input.userId),
+          eq(verificationCodes.purpose, input.purpose),
+          isNull(verificationCodes.usedAt),
+        ),
+      );
+    await tx.insert(verificationCodes).values({
+      userId: input.userId,
+      purpose: input.purpose,
+      codeHash: input.codeHash,
+      expiresAt: sql`now() + make_interval(secs => ${input.ttlSeconds})`,
+    });
+  });
+}
+
+export const MAX_CODE_ATTEMPTS = 5;
+
+/**
+ * Checks a code against the user's newest live code of that purpose. A wrong code counts an attempt (the
+ * code dies at MAX_CODE_ATTEMPTS); a right one is used up atomically, so it works once even when sent twice
+ * at the same time.
+ */
+export async function consumeCode(
+  db: Db,
+  input: { userId: string; purpose: CodePurpose; codeHash: string },
+): Promise<boolean> {
+  const [live] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, input.userId),
+        eq(verificationCodes.purpose, input.purpose),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, sql`now()`),
+        sql`${verificationCodes.attempts} < ${MAX_CODE_ATTEMPTS}`,
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!live) return false;
+  if (live.codeHash !== input.codeHash) {
+    await db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, live.id));
+    return false;
+  }
+  const used = await db
+    .update(verificationCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.usedAt)))
+    .returning({ id: verificationCodes.id });
+  return used.length === 1;
+}

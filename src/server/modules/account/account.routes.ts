@@ -1,0 +1,284 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import {
+  authResponse,
+  forgotPasswordInput,
+  loginInput,
+  messageResponse,
+  myAccountResponse,
+  newPasswordInput,
+  registerInput,
+  verifyEmailInput,
+} from '#shared/contract/account.ts';
+import { errorSchema } from '#shared/contract/common.ts';
+import { validationMessageEn } from '#shared/lib/validation-messages.ts';
+
+import { hmac, randomCode, randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
+import { HttpError, badRequest, conflict, unauthorized } from '../../lib/http-error.ts';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { clear, enforce, type Limit } from '../../lib/rate-limiter.ts';
+import { signAccessToken, verifyAccessToken } from '../../lib/tokens.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+import {
+  consumeCode,
+  createUser,
+  findLiveSession,
+  findUserByEmail,
+  issueCode,
+  markEmailVerified,
+  revokeSession,
+  revokeUserSessions,
+  rotateRefresh,
+  setPassword,
+  toUser,
+  type CodePurpose,
+  type UserRow,
+} from './account.repo.ts';
+import {
+  REFRESH_COOKIE,
+  clearRefreshCookie,
+  parseRefreshCookie,
+  setRefreshCookie,
+  startSession,
+} from './account.session.ts';
+
+/** Limits of the costly and guessable routes (SECURITY.md A4–A6, A14, V11). */
+export const LIMITS = {
+  loginPerIp: { max: 50, windowSeconds: 60 },
+  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  registerPerIp: { max: 100, windowSeconds: 10 * 60 },
+  resetPerIp: { max: 20, windowSeconds: 10 * 60 },
+  resetPerAccount: { max: 5, windowSeconds: 60 * 60 },
+  codePerIp: { max: 30, windowSeconds: 10 * 60 },
+} satisfies Record<string, Limit>;
+
+const CODE_TTL_SECONDS = 10 * 60;
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const INVALID_CODE = 'The code is invalid or has expired';
+const RESET_SENT = 'If an account exists for this email, a 6-digit code has been sent to it.';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+
+function rejectCommonPassword(password: string): void {
+  if (!isCommonPassword(password)) return;
+  const message = validationMessageEn('validation.passwordCommon');
+  throw new HttpError(400, `password: ${message}`, {
+    code: 'VALIDATION_FAILED',
+    issues: [{ path: ['password'], message }],
+  });
+}
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  const codeHash = (purpose: CodePurpose, userId: string, code: string) =>
+    hmac(app.secret, `${purpose}:${userId}:${code}`);
+
+  async function sendCode(user: UserRow, purpose: CodePurpose): Promise<void> {
+    const code = randomCode();
+    await issueCode(db, {
+      userId: user.id,
+      purpose,
+      codeHash: codeHash(purpose, user.id, code),
+      ttlSeconds: CODE_TTL_SECONDS,
+    });
+    const texts =
+      purpose === 'reset_password'
+        ? {
+            subject: 'Your Atrium password reset code',
+            text: `Your password reset code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this mail.`,
+          }
+        : {
+            subject: 'Confirm your Atrium email address',
+            text: `Your email verification code is ${code}. It expires in 10 minutes.`,
+          };
+    await app.mailer.send({ to: user.email, ...texts });
+  }
+
+  // Account answers carry personal data and tokens: never cache them (SECURITY.md S17).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/register',
+    { schema: { body: registerInput, response: { 200: authResponse, ...errors } } },
+    async (request, reply) => {
+      const input = request.body;
+      rejectCommonPassword(input.password);
+      await enforce(db, [[`register:ip:${request.ip}`, LIMITS.registerPerIp]]);
+      if (await findUserByEmail(db, input.email)) {
+        throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      }
+      const user = await createUser(db, {
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+      });
+      if (!user) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      await sendCode(user, 'verify_email');
+      return startSession(app, request, reply, user);
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { body: loginInput, response: { 200: authResponse, ...errors } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const accountKey = `login:account:${email}`;
+      // Counted before the hash, so floods cost no CPU and concurrent tries cannot skip the counter.
+      await enforce(db, [
+        [`login:ip:${request.ip}`, LIMITS.loginPerIp],
+        [accountKey, LIMITS.loginPerAccount],
+      ]);
+      const user = await findUserByEmail(db, email);
+      if (!user) {
+        await burnPasswordCheck(password);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(INVALID_CREDENTIALS);
+      if (user.status === 'banned' || user.status === 'rejected') {
+        throw new HttpError(403, 'This account has been suspended. Contact an administrator.', {
+          code: 'ACCOUNT_SUSPENDED',
+        });
+      }
+      await clear(db, accountKey);
+      return startSession(app, request, reply, user);
+    },
+  );
+
+  app.post('/refresh', { schema: { response: { 200: authResponse, ...errors } } }, async (request, reply) => {
+    const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
+    const fail = () => {
+      clearRefreshCookie(reply);
+      return unauthorized('Your session has ended. Please sign in again.');
+    };
+    if (!cookie) throw fail();
+    const live = await findLiveSession(db, cookie.sessionId, app.config.sessionIdleTtl);
+    if (!live || live.user.status === 'banned') throw fail();
+    const presented = sha256(cookie.secret);
+    if (!safeEqual(presented, live.session.refreshHash)) {
+      // An old refresh token came back: it was stolen or replayed. End the whole session (SECURITY.md S13).
+      await revokeSession(db, live.session.id, 'refresh_reuse');
+      throw fail();
+    }
+    const secret = randomToken();
+    if (!(await rotateRefresh(db, live.session.id, presented, sha256(secret)))) {
+      await revokeSession(db, live.session.id, 'refresh_reuse');
+      throw fail();
+    }
+    setRefreshCookie(app, request, reply, live.session.id, secret);
+    const accessToken = await signAccessToken(
+      app.secret,
+      { userId: live.user.id, sessionId: live.session.id },
+      app.config.accessTokenTtl,
+    );
+    return { accessToken, user: toUser(live.user) };
+  });
+
+  app.get(
+    '/my-account',
+    { preHandler: app.authenticate, schema: { response: { 200: myAccountResponse, 401: errorSchema } } },
+    async (request) => ({ user: toUser(authUser(request)) }),
+  );
+
+  app.post('/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    const token = bearerToken(request);
+    const claims = token ? await verifyAccessToken(app.secret, token) : null;
+    if (claims) await revokeSession(db, claims.sessionId, 'logout');
+    const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
+    if (cookie) {
+      const live = await findLiveSession(db, cookie.sessionId, app.config.sessionIdleTtl);
+      if (live && safeEqual(sha256(cookie.secret), live.session.refreshHash)) {
+        await revokeSession(db, live.session.id, 'logout');
+      }
+    }
+    clearRefreshCookie(reply);
+    return reply.code(204).send(null);
+  });
+
+  app.post(
+    '/forgot-password',
+    { schema: { body: forgotPasswordInput, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      const { email } = request.body;
+      await enforce(db, [
+        [`reset:ip:${request.ip}`, LIMITS.resetPerIp],
+        [`reset:account:${email}`, LIMITS.resetPerAccount],
+      ]);
+      const user = await findUserByEmail(db, email);
+      if (user && user.status !== 'banned') await sendCode(user, 'reset_password');
+      return { message: RESET_SENT };
+    },
+  );
+
+  app.post(
+    '/new-password',
+    { schema: { body: newPasswordInput, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      const { email, code, password } = request.body;
+      rejectCommonPassword(password);
+      await enforce(db, [[`code:ip:${request.ip}`, LIMITS.codePerIp]]);
+      const user = await findUserByEmail(db, email);
+      const ok =
+        user !== undefined &&
+        (await consumeCode(db, {
+          userId: user.id,
+          purpose: 'reset_password',
+          codeHash: codeHash('reset_password', user.id, code),
+        }));
+      if (!user || !ok) throw badRequest(INVALID_CODE, 'INVALID_CODE');
+      await setPassword(db, user.id, await hashPassword(password));
+      // Receiving the code proves the mailbox; every existing session ends (SECURITY.md S8).
+      if (!user.emailVerified) await markEmailVerified(db, user.id);
+      await revokeUserSessions(db, user.id, 'password_reset');
+      await clear(db, `login:account:${email}`);
+      await app.mailer.send({
+        to: user.email,
+        subject: 'Your Atrium password was changed',
+        text: 'The password of your Atrium account was just reset. If this was not you, contact an administrator.',
+      });
+      return { message: 'Your password has been updated. You can sign in now.' };
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    { schema: { body: verifyEmailInput, response: { 200: myAccountResponse, ...errors } } },
+    async (request) => {
+      const { email, code } = request.body;
+      await enforce(db, [[`code:ip:${request.ip}`, LIMITS.codePerIp]]);
+      const user = await findUserByEmail(db, email);
+      const ok =
+        user !== undefined &&
+        (await consumeCode(db, {
+          userId: user.id,
+          purpose: 'verify_email',
+          codeHash: codeHash('verify_email', user.id, code),
+        }));
+      if (!user || !ok) throw badRequest(INVALID_CODE, 'INVALID_CODE');
+      await markEmailVerified(db, user.id);
+      return { user: toUser({ ...user, emailVerified: true }) };
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    { preHandler: app.authenticate, schema: { response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      const user = authUser(request);
+      await enforce(db, [[`verify:account:${user.id}`, LIMITS.resetPerAccount]]);
+      if (!user.emailVerified) await sendCode(user, 'verify_email');
+      return { message: `A new code has been sent to ${user.email}.` };
+    },
+  );
+};
+
+/** The signed-in user of a route guarded by `authenticate`. */
+export function authUser(request: FastifyRequest): UserRow {
+  if (!request.auth) throw unauthorized();
+  return request.auth.user;
+}

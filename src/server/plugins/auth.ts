@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { findLiveSession, touchSession, type UserRow } from '../modules/account/account.repo.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { verifyAccessToken } from '../lib/tokens.ts';
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless the request carries a valid token of a live session of an active user. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: as `authenticate`, then 403 unless the user is an admin (read from the database). */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** Sessions are touched at most this often, so idle expiry costs one write a minute, not one per request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Every request with a token is checked against the sessions table: logout, password reset, a ban or
+ * deletion take effect on the next request, not at the token's exp (SECURITY.md S7–S9).
+ */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('auth', null);
+
+    async function resolve(request: FastifyRequest): Promise<AuthContext> {
+      if (request.auth) return request.auth;
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      const claims = await verifyAccessToken(app.secret, token);
+      if (!claims) throw unauthorized('Invalid or expired token');
+      const live = await findLiveSession(app.db, claims.sessionId, app.config.sessionIdleTtl);
+      if (!live || live.user.id !== claims.userId || live.user.status === 'banned') {
+        throw unauthorized('Your session has ended. Please sign in again.');
+      }
+      if (Date.now() - live.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        await touchSession(app.db, live.session.id);
+      }
+      request.auth = { user: live.user, sessionId: live.session.id };
+      return request.auth;
+    }
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      await resolve(request);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      const { user } = await resolve(request);
+      if (user.role !== 'admin') throw forbidden();
+    });
+  },
+  { name: 'auth' },
+);

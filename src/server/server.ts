@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { buildApp, logRedactPaths } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_ADMIN, isEmpty, seedDemo } from './db/seed/seed.ts';
+import { findUserByEmail } from './modules/account/account.repo.ts';
+import { readEnv } from './env.ts';
+import { DirLockedError } from './lib/dir-lock.ts';
+import { sweep } from './lib/rate-limiter.ts';
+import { loadSecret } from './lib/secret.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Read env, migrate, seed if empty, listen, and close gracefully on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const env = readEnv();
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  let database;
+  try {
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir,
+      onPoolError: (error) => console.error(`PostgreSQL connection error: ${error.message}`),
+    });
+  } catch (error) {
+    if (error instanceof DirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await database.migrate();
+
+  if (env.SEED_DEMO && (await isEmpty(database.db))) {
+    await seedDemo(database.db);
+    console.log('Seeded demo data.');
+  }
+  const demoUser = env.SEED_DEMO ? await findUserByEmail(database.db, DEMO_ADMIN.email) : undefined;
+
+  const app = await buildApp({
+    database,
+    secret: loadSecret({ jwtSecret: env.JWT_SECRET, dataDir }),
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: { paths: logRedactPaths, censor: '[redacted]' },
+      ...(env.LOG_FILE ? { file: env.LOG_FILE } : {}),
+    },
+    config: {
+      accessTokenTtl: env.ACCESS_TOKEN_TTL,
+      sessionIdleTtl: env.SESSION_IDLE_TTL,
+      sessionAbsoluteTtl: env.SESSION_ABSOLUTE_TTL,
+      publicUrl: env.PUBLIC_URL,
+      webRoot: path.join(root, 'dist'),
+      trustProxy: env.TRUST_PROXY,
+      redisUrl: env.REDIS_URL,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      demoAccount: demoUser ? { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } : null,
+    },
+  });
+
+  const sweeper = setInterval(() => void sweep(database.db).catch(() => {}), 10 * 60_000);
+  sweeper.unref();
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing requests in flight, then closing`);
+    clearInterval(sweeper);
+    const force = setTimeout(() => {
+      console.error('Shutdown took too long; exiting.');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  console.log(
+    `\nAtrium is running at ${url}  (database: ${database.kind === 'pglite' ? `embedded, ${dataDir}` : 'PostgreSQL'})`,
+  );
+  if (demoUser) console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

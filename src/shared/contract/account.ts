@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+import { PASSWORD_MAX, PASSWORD_MIN } from '../lib/password-policy.ts';
+
+export const roles = ['admin', 'user'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+export const userStatuses = ['active', 'pending', 'banned', 'rejected'] as const;
+export const userStatusSchema = z.enum(userStatuses);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+/** Trimmed and lower-cased, as stored (ARCHITECTURE.md §4). */
+export const emailSchema = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'validation.emailRequired')
+  .max(254, 'validation.emailInvalid')
+  .pipe(z.email({ error: 'validation.emailInvalid' }));
+
+/**
+ * Length only: no composition rules (ASVS 6.2.5). The common-password check needs the bundled list and
+ * runs on the server; the client shows the server's answer.
+ */
+export const passwordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .min(PASSWORD_MIN, 'validation.passwordTooShort')
+  .max(PASSWORD_MAX, 'validation.passwordTooLong');
+
+const nameSchema = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(80, 'validation.nameTooLong');
+
+/** A 6-digit one-time code (password reset, email verification). */
+export const codeSchema = z
+  .string({ error: 'validation.codeRequired' })
+  .trim()
+  .regex(/^\d{6}$/, 'validation.codeInvalid');
+
+export const registerInput = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: nameSchema('validation.firstNameRequired'),
+  lastName: nameSchema('validation.lastNameRequired'),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const loginInput = z.object({
+  email: emailSchema,
+  // Sign-in only checks presence and the upper bound: old accounts may predate a stricter policy.
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, 'validation.passwordRequired')
+    .max(PASSWORD_MAX, 'validation.passwordTooLong'),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const forgotPasswordInput = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+export const newPasswordInput = z.object({
+  email: emailSchema,
+  code: codeSchema,
+  password: passwordSchema,
+});
+export type NewPasswordInput = z.infer<typeof newPasswordInput>;
+
+export const verifyEmailInput = z.object({ email: emailSchema, code: codeSchema });
+export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
+
+/** The user as every client sees it: never a password hash, code or token. */
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  role: roleSchema,
+  status: userStatusSchema,
+  avatarUrl: z.string().nullable(),
+  emailVerified: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponse = z.object({ accessToken: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const myAccountResponse = z.object({ user: userSchema });
+export type MyAccountResponse = z.infer<typeof myAccountResponse>;
+
+/** Neutral answer of forgot-password and resend-verification, whether or not the account exists. */
+export const messageResponse = z.object({ message: z.string() });
+
+/** Public facts the sign-in page needs (the demo account, when demo data is seeded). */
+export const publicConfigResponse = z.object({
+  demo: z.object({ email: z.string(), password: z.string() }).nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts'],
+          setupFiles: ['src/client/testing/setup-tests.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      // The same server suite against a real PostgreSQL server when TEST_DATABASE_URL is set.
+      ...(pgUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'server-pg',
+                environment: 'node',
+                include: ['src/server/**/*.test.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                env: { ATRIUM_TEST_PG: pgUrl },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});

@@ -71,13 +71,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'Database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({
-          message: 'The service is temporarily unavailable. Please try again shortly.',
-          code: 'UNAVAILABLE',
-        });
+      return reply.code(503).header('retry-after', '5').send({
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+        code: 'UNAVAILABLE',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

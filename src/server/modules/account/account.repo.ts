@@ -192,8 +192,9 @@ export async function issueCode(
 export const MAX_CODE_ATTEMPTS = 5;
 
 /**
- * Checks a code against the user's newest live code of that purpose. A wrong code counts an attempt (the
- * code dies at MAX_CODE_ATTEMPTS); a right one is used up atomically, so it works once even when sent twice
+ * Checks a code against the user's newest live code of that purpose. Every try, right or wrong, first claims
+ * one attempt with a conditional update, so simultaneous guesses cannot compare more than MAX_CODE_ATTEMPTS
+ * codes (SECURITY.md A8, A14); a right code is then used up atomically, so it works once even when sent twice
  * at the same time.
  */
 export async function consumeCode(
@@ -215,13 +216,18 @@ export async function consumeCode(
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   if (!live) return false;
-  if (live.codeHash !== input.codeHash) {
-    await db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, live.id));
-    return false;
-  }
+  const claimed = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, live.id),
+        isNull(verificationCodes.usedAt),
+        sql`${verificationCodes.attempts} < ${MAX_CODE_ATTEMPTS}`,
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  if (claimed.length !== 1 || live.codeHash !== input.codeHash) return false;
   const used = await db
     .update(verificationCodes)
     .set({ usedAt: sql`now()` })

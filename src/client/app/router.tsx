@@ -1,0 +1,68 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+
+import { LoadingScreen } from '../components/loading-screen/loading-screen.tsx';
+import { RouteErrorView } from '../components/error-views/route-error-view.tsx';
+import { paths } from '../config/paths.ts';
+import { AuthGuard } from '../lib/auth/auth-guard.tsx';
+import { GuestGuard } from '../lib/auth/guest-guard.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+/**
+ * The route table (spec §2). Paths come from config/paths.ts; every page and layout is a lazy chunk so the
+ * first load stays small. Pages of later issues do not exist yet: their paths fall to the 404 view.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: LoadingScreen,
+    ErrorBoundary: RouteErrorView,
+    children: [
+      { index: true, loader: () => redirect(paths.dashboard.root) },
+      {
+        path: paths.auth.root,
+        lazy: () => import('./routes/auth/layout.tsx'),
+        children: [
+          { index: true, loader: () => redirect(paths.auth.login) },
+          {
+            Component: GuestGuard,
+            children: [
+              { path: paths.auth.login, lazy: () => import('./routes/auth/login.tsx') },
+              { path: paths.auth.register, lazy: () => import('./routes/auth/register.tsx') },
+              { path: paths.auth.resetPassword, lazy: () => import('./routes/auth/reset-password.tsx') },
+            ],
+          },
+          { path: paths.auth.loginUnprotected, lazy: () => import('./routes/auth/login-unprotected.tsx') },
+          {
+            path: paths.auth.registerUnprotected,
+            lazy: () => import('./routes/auth/register-unprotected.tsx'),
+          },
+          { path: paths.auth.verify, lazy: () => import('./routes/auth/verify.tsx') },
+          { path: paths.auth.newPassword, lazy: () => import('./routes/auth/new-password.tsx') },
+        ],
+      },
+      {
+        path: paths.dashboard.root,
+        Component: AuthGuard,
+        children: [
+          {
+            lazy: () => import('./routes/dashboard/layout.tsx'),
+            children: [
+              { index: true, loader: () => redirect(paths.dashboard.general.app) },
+              { path: paths.dashboard.general.app, lazy: () => import('./routes/dashboard/app.tsx') },
+              { path: '*', lazy: () => import('./routes/not-found.tsx') },
+            ],
+          },
+        ],
+      },
+      {
+        lazy: () => import('./routes/simple-layout.tsx'),
+        children: [{ path: '*', lazy: () => import('./routes/not-found.tsx') }],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,1 @@
+export { DashboardLayout as Component } from '../../../layouts/dashboard/dashboard-layout.tsx';

@@ -1,0 +1,1 @@
+export { NotFoundView as Component } from '../../components/error-views/not-found-view.tsx';

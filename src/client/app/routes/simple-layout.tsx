@@ -1,0 +1,1 @@
+export { SimpleLayout as Component } from '../../layouts/simple/simple-layout.tsx';

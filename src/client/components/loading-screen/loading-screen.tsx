@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useTranslation } from 'react-i18next';
+
+/** Full-page loading indicator (auth initialising, first route chunk loading). */
+export function LoadingScreen() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      role="status"
+      sx={{
+        minHeight: '100vh',
+        width: 1,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        px: 5,
+      }}
+    >
+      <LinearProgress
+        aria-label={t('app.loading')}
+        color="primary"
+        sx={{ width: 1, maxWidth: 360, borderRadius: 1 }}
+      />
+    </Box>
+  );
+}
+
+/** Loading indicator for the content area (a page chunk loading inside a layout). */
+export function LoadingContent() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      role="status"
+      sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', py: 10 }}
+    >
+      <LinearProgress aria-label={t('app.loading')} sx={{ width: 1, maxWidth: 360, borderRadius: 1 }} />
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Every path of the app (spec §2 route table). Routes, links and the navigation read them from here.
+ * Sample parameters (`demo`) let the navigation link to detail and edit pages until their lists exist.
+ */
+const ROOTS = { auth: '/auth', dashboard: '/dashboard' } as const;
+
+const demo = {
+  userName: 'demo-admin',
+  productName: 'demo-product',
+  invoiceId: 'demo-invoice',
+  postTitle: 'welcome-to-atrium',
+} as const;
+
+export const paths = {
+  root: '/',
+  page403: '/403',
+  page404: '/404',
+  page500: '/500',
+  auth: {
+    root: ROOTS.auth,
+    login: `${ROOTS.auth}/login`,
+    register: `${ROOTS.auth}/register`,
+    loginUnprotected: `${ROOTS.auth}/login-unprotected`,
+    registerUnprotected: `${ROOTS.auth}/register-unprotected`,
+    verify: `${ROOTS.auth}/verify`,
+    resetPassword: `${ROOTS.auth}/reset-password`,
+    newPassword: `${ROOTS.auth}/new-password`,
+  },
+  dashboard: {
+    root: ROOTS.dashboard,
+    kanban: `${ROOTS.dashboard}/kanban`,
+    calendar: `${ROOTS.dashboard}/calendar`,
+    fileManager: `${ROOTS.dashboard}/files-manager`,
+    permissionDenied: `${ROOTS.dashboard}/permission-denied`,
+    blank: `${ROOTS.dashboard}/blank`,
+    general: {
+      app: `${ROOTS.dashboard}/app`,
+      ecommerce: `${ROOTS.dashboard}/ecommerce`,
+      analytics: `${ROOTS.dashboard}/analytics`,
+      banking: `${ROOTS.dashboard}/banking`,
+      booking: `${ROOTS.dashboard}/booking`,
+      file: `${ROOTS.dashboard}/file`,
+    },
+    mail: {
+      root: `${ROOTS.dashboard}/mail`,
+      all: `${ROOTS.dashboard}/mail/all`,
+    },
+    chat: {
+      root: `${ROOTS.dashboard}/chat`,
+      new: `${ROOTS.dashboard}/chat/new`,
+      view: (conversationKey: string) => `${ROOTS.dashboard}/chat/${encodeURIComponent(conversationKey)}`,
+    },
+    user: {
+      root: `${ROOTS.dashboard}/user`,
+      new: `${ROOTS.dashboard}/user/new`,
+      list: `${ROOTS.dashboard}/user/list`,
+      cards: `${ROOTS.dashboard}/user/cards`,
+      profile: `${ROOTS.dashboard}/user/profile`,
+      account: `${ROOTS.dashboard}/user/account`,
+      edit: (name: string) => `${ROOTS.dashboard}/user/${encodeURIComponent(name)}/edit`,
+      demo: { edit: `${ROOTS.dashboard}/user/${demo.userName}/edit` },
+    },
+    eCommerce: {
+      root: `${ROOTS.dashboard}/e-commerce`,
+      shop: `${ROOTS.dashboard}/e-commerce/shop`,
+      list: `${ROOTS.dashboard}/e-commerce/list`,
+      checkout: `${ROOTS.dashboard}/e-commerce/checkout`,
+      new: `${ROOTS.dashboard}/e-commerce/product/new`,
+      view: (name: string) => `${ROOTS.dashboard}/e-commerce/product/${encodeURIComponent(name)}`,
+      edit: (name: string) => `${ROOTS.dashboard}/e-commerce/product/${encodeURIComponent(name)}/edit`,
+      demo: {
+        view: `${ROOTS.dashboard}/e-commerce/product/${demo.productName}`,
+        edit: `${ROOTS.dashboard}/e-commerce/product/${demo.productName}/edit`,
+      },
+    },
+    invoice: {
+      root: `${ROOTS.dashboard}/invoice`,
+      list: `${ROOTS.dashboard}/invoice/list`,
+      new: `${ROOTS.dashboard}/invoice/new`,
+      details: (id: string) => `${ROOTS.dashboard}/invoice/${encodeURIComponent(id)}`,
+      edit: (id: string) => `${ROOTS.dashboard}/invoice/${encodeURIComponent(id)}/edit`,
+      demo: {
+        details: `${ROOTS.dashboard}/invoice/${demo.invoiceId}`,
+        edit: `${ROOTS.dashboard}/invoice/${demo.invoiceId}/edit`,
+      },
+    },
+    blog: {
+      root: `${ROOTS.dashboard}/blog`,
+      posts: `${ROOTS.dashboard}/blog/posts`,
+      new: `${ROOTS.dashboard}/blog/new`,
+      post: (title: string) => `${ROOTS.dashboard}/blog/post/${encodeURIComponent(title)}`,
+      demo: { post: `${ROOTS.dashboard}/blog/post/${demo.postTitle}` },
+    },
+  },
+} as const;

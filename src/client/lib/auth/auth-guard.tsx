@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+
+import { LoadingScreen } from '../../components/loading-screen/loading-screen.tsx';
+import { paths } from '../../config/paths.ts';
+import { loginPathWithReturnTo } from './return-to.ts';
+import { useAuth } from './use-auth.ts';
+
+/**
+ * Signed-in visitors only. While the session is being restored it shows a loading screen; anonymous
+ * visitors go to the sign-in page with `returnTo` set to where they wanted to go.
+ */
+export function AuthGuard({ children }: { children?: ReactNode }) {
+  const isInitialized = useAuth((state) => state.isInitialized);
+  const isAuthenticated = useAuth((state) => state.isAuthenticated);
+  const location = useLocation();
+
+  if (!isInitialized) return <LoadingScreen />;
+  if (!isAuthenticated) {
+    return (
+      <Navigate
+        to={loginPathWithReturnTo(paths.auth.login, `${location.pathname}${location.search}`)}
+        replace
+      />
+    );
+  }
+  return children ?? <Outlet />;
+}

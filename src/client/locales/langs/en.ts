@@ -1,0 +1,182 @@
+import { validationMessagesEn } from '#shared/lib/validation-messages.ts';
+
+/** `{ 'validation.emailRequired': '…' }` → `{ emailRequired: '…' }`, so i18next finds `validation.emailRequired`. */
+function stripPrefix<K extends string, P extends string>(
+  messages: Record<`${P}.${K}`, string>,
+  prefix: P,
+): Record<K, string> {
+  return Object.fromEntries(
+    Object.entries<string>(messages).map(([key, text]) => [key.slice(prefix.length + 1), text]),
+  ) as Record<K, string>;
+}
+
+type ValidationKeyName<T> = T extends `validation.${infer K}` ? K : never;
+
+const validation = stripPrefix<ValidationKeyName<keyof typeof validationMessagesEn>, 'validation'>(
+  validationMessagesEn,
+  'validation',
+);
+
+/**
+ * English, the default and fallback language (namespace `translations`). Other languages copy this shape
+ * (`typeof en` is the type every locale file must satisfy).
+ */
+export const en = {
+  app: {
+    name: 'Atrium',
+    loading: 'Loading…',
+    homeLink: 'Atrium home',
+  },
+  common: {
+    close: 'Close',
+    somethingWentWrong: 'Something went wrong',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    emailLabel: 'Email address',
+    passwordLabel: 'Password',
+  },
+  validation: {
+    ...validation,
+  },
+  auth: {
+    layout: {
+      tagline: 'Manage the job more effectively with workflows that just work.',
+    },
+    login: {
+      pageTitle: 'Sign in',
+      title: 'Sign in to Atrium',
+      noAccount: 'Don’t have an account?',
+      getStarted: 'Get started',
+      forgotPassword: 'Forgot password?',
+      submit: 'Sign in',
+      demoAccount: 'Demo account: {{email}} / {{password}}',
+      useDemo: 'Use demo account',
+    },
+    register: {
+      pageTitle: 'Register',
+      title: 'Get started absolutely free',
+      haveAccount: 'Already have an account?',
+      signIn: 'Sign in',
+      firstName: 'First name',
+      lastName: 'Last name',
+      passwordHint: 'At least 8 characters',
+      submit: 'Create account',
+      terms: 'By signing up, I agree to the Terms of service and Privacy policy.',
+    },
+    resetPassword: {
+      pageTitle: 'Reset password',
+      title: 'Forgot your password?',
+      description:
+        'Enter the email address associated with your account and we will send you a 6-digit code to reset your password.',
+      submit: 'Send code',
+      backToLogin: 'Return to sign in',
+    },
+    verify: {
+      pageTitle: 'Enter code',
+      titleVerify: 'Confirm your email address',
+      titleReset: 'Check your email',
+      descriptionVerify: 'Enter the 6-digit code we sent to your email address to confirm it.',
+      descriptionReset:
+        'If an account exists for this email, we have sent a 6-digit code to it. Enter it below.',
+      codeLabel: '6-digit code',
+      submitVerify: 'Verify',
+      submitReset: 'Continue',
+      noCode: 'Don’t have a code?',
+      resend: 'Resend code',
+      resent: 'A new code has been sent to {{email}}.',
+      resentReset: 'If an account exists for {{email}}, a new code has been sent to it.',
+      verified: 'Your email address is confirmed.',
+      backToDashboard: 'Back to dashboard',
+      backToLogin: 'Return to sign in',
+    },
+    newPassword: {
+      pageTitle: 'New password',
+      title: 'Set a new password',
+      description: 'Enter the 6-digit code from the email and choose a new password.',
+      codeLabel: '6-digit code',
+      passwordLabel: 'New password',
+      confirmLabel: 'Confirm new password',
+      submit: 'Update password',
+      success: 'Your password has been updated. You can sign in now.',
+      backToLogin: 'Return to sign in',
+    },
+  },
+  verifyBanner: {
+    message: 'Please confirm your email address. We sent a 6-digit code to {{email}}.',
+    enterCode: 'Enter code',
+    resend: 'Resend code',
+  },
+  nav: {
+    label: 'Main navigation',
+    open: 'Open navigation',
+    general: 'General',
+    management: 'Management',
+    app: 'App',
+    ecommerce: 'E-commerce',
+    analytics: 'Analytics',
+    banking: 'Banking',
+    booking: 'Booking',
+    file: 'File',
+    user: 'User',
+    profile: 'Profile',
+    cards: 'Cards',
+    list: 'List',
+    create: 'Create',
+    edit: 'Edit',
+    account: 'Account',
+    shop: 'Shop',
+    product: 'Product',
+    checkout: 'Checkout',
+    invoice: 'Invoice',
+    details: 'Details',
+    blog: 'Blog',
+    posts: 'Posts',
+    post: 'Post',
+    fileManager: 'File manager',
+    mail: 'Mail',
+    chat: 'Chat',
+    calendar: 'Calendar',
+    kanban: 'Kanban',
+  },
+  account: {
+    button: 'Account',
+    home: 'Home',
+    profile: 'Profile',
+    settings: 'Settings',
+    logout: 'Logout',
+    logoutFailed: 'Could not reach the server; you are signed out on this device.',
+  },
+  roles: {
+    admin: 'Admin',
+    user: 'User',
+  },
+  overview: {
+    app: {
+      pageTitle: 'Dashboard',
+      welcome: 'Welcome back 👋 {{name}}',
+      role: 'Role: {{role}}',
+      email: 'Email: {{email}}',
+      emailVerified: 'Email verified',
+      emailNotVerified: 'Email not verified',
+      shortcuts: 'Go to',
+    },
+  },
+  errors: {
+    notFound: {
+      pageTitle: 'Page not found',
+      code: '404',
+      title: 'Page not found',
+      description:
+        'Sorry, we couldn’t find the page you’re looking for. Perhaps you’ve mistyped the URL? Be sure to check your spelling.',
+      home: 'Go to home',
+    },
+    unexpected: {
+      pageTitle: 'Error',
+      title: 'Something went wrong',
+      description: 'The page could not be displayed. Reload the page to try again.',
+      reload: 'Reload page',
+    },
+  },
+};
+
+export type TranslationResource = typeof en;

@@ -1,0 +1,47 @@
+import { cleanup } from '@testing-library/react';
+import { format } from 'node:util';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+import { setAccessToken, setSessionHandlers } from '../lib/api-client.ts';
+import { i18n } from '../locales/i18n.ts';
+
+/**
+ * STYLE.md §4: an unexpected console.error or console.warn fails the test. A test that expects one replaces
+ * it with `vi.spyOn(console, 'warn').mockImplementation(() => {})` and asserts on the spy.
+ * A missing translation key counts as unexpected output too.
+ */
+const original = { error: console.error, warn: console.warn };
+let unexpected: string[] = [];
+
+i18n.options.saveMissing = true;
+i18n.on('missingKey', (_languages, namespace, key) => {
+  unexpected.push(`missing translation: ${namespace}:${key}`);
+});
+
+beforeEach(() => {
+  unexpected = [];
+  console.error = (...args: unknown[]) => {
+    unexpected.push(`console.error: ${format(...args)}`);
+    original.error(...args);
+  };
+  console.warn = (...args: unknown[]) => {
+    unexpected.push(`console.warn: ${format(...args)}`);
+    original.warn(...args);
+  };
+  window.localStorage.clear();
+  setAccessToken(null);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  setAccessToken(null);
+  setSessionHandlers({});
+  console.error = original.error;
+  console.warn = original.warn;
+  const output = unexpected;
+  unexpected = [];
+  if (output.length > 0) throw new Error(`Unexpected console output:\n${output.join('\n')}`);
+});

@@ -70,18 +70,26 @@ declare module 'fastify' {
   }
 }
 
-/** Fields pino never writes (SECURITY.md §1.8). */
+const secretLogFields = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'code',
+  'accessToken',
+  'refreshToken',
+  'token',
+];
+
+/**
+ * Fields pino never writes (SECURITY.md §1.8). A pino path `*.x` matches `x` one level down only, so each
+ * secret field is listed at the top level too (`log.info({ password })`).
+ */
 export const logRedactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.code',
-  '*.accessToken',
-  '*.refreshToken',
-  '*.token',
+  ...secretLogFields,
+  ...secretLogFields.map((field) => `*.${field}`),
 ];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 
 import { LoadingScreen } from '../components/loading-screen/loading-screen.tsx';
 import { RouteErrorView } from '../components/error-views/route-error-view.tsx';
@@ -18,12 +18,12 @@ export const routes: RouteObject[] = [
     HydrateFallback: LoadingScreen,
     ErrorBoundary: RouteErrorView,
     children: [
-      { index: true, loader: () => redirect(paths.dashboard.root) },
+      { index: true, element: <Navigate to={paths.dashboard.root} replace /> },
       {
         path: paths.auth.root,
         lazy: () => import('./routes/auth/layout.tsx'),
         children: [
-          { index: true, loader: () => redirect(paths.auth.login) },
+          { index: true, element: <Navigate to={paths.auth.login} replace /> },
           {
             Component: GuestGuard,
             children: [
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('./routes/dashboard/layout.tsx'),
             children: [
-              { index: true, loader: () => redirect(paths.dashboard.general.app) },
+              { index: true, element: <Navigate to={paths.dashboard.general.app} replace /> },
               { path: paths.dashboard.general.app, lazy: () => import('./routes/dashboard/app.tsx') },
               { path: '*', lazy: () => import('./routes/not-found.tsx') },
             ],

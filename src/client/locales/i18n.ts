@@ -26,3 +26,10 @@ void i18n
     },
     react: { useSuspense: false },
   });
+
+/** Keeps `<html lang>` in step with the UI language (screen readers, hyphenation). */
+function syncDocumentLanguage(language: string | undefined): void {
+  if (typeof document !== 'undefined' && language) document.documentElement.lang = language;
+}
+syncDocumentLanguage(i18n.resolvedLanguage);
+i18n.on('languageChanged', () => syncDocumentLanguage(i18n.resolvedLanguage));

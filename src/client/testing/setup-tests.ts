@@ -10,6 +10,9 @@ import { i18n } from '../locales/i18n.ts';
  * it with `vi.spyOn(console, 'warn').mockImplementation(() => {})` and asserts on the spy.
  * A missing translation key counts as unexpected output too.
  */
+// jsdom has no scrolling (React Router's ScrollRestoration calls it).
+window.scrollTo = () => {};
+
 const original = { error: console.error, warn: console.warn };
 let unexpected: string[] = [];
 

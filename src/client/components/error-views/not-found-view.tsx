@@ -26,7 +26,7 @@ export function NotFoundView() {
       <PageTitle title={t('errors.notFound.pageTitle')} />
       <Typography
         aria-hidden="true"
-        sx={{ fontSize: { xs: 72, md: 96 }, fontWeight: 800, lineHeight: 1, color: 'text.disabled', mb: 2 }}
+        sx={{ fontSize: { xs: 72, md: 96 }, fontWeight: 800, lineHeight: 1, color: 'text.secondary', mb: 2 }}
       >
         {t('errors.notFound.code')}
       </Typography>

@@ -51,6 +51,7 @@ export function LoginForm() {
         {demo && (
           <Alert
             severity="info"
+            role="status"
             action={
               <Button
                 color="inherit"

@@ -29,6 +29,7 @@ export function VerifyEmailBanner() {
   return (
     <Alert
       severity="warning"
+      role="status"
       sx={{ mb: 3, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
       action={
         <Stack direction="row" spacing={1} sx={{ py: 0.5 }}>

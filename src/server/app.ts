@@ -12,8 +12,13 @@ import {
 import type { Database, Db } from './db/client.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { randomToken } from './lib/crypto.ts';
+import { uploadsPlugin } from './lib/uploads.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { auditRoutes } from './modules/users/audit.routes.ts';
+import { meRoutes } from './modules/users/me.routes.ts';
+import { uploadsRoutes } from './modules/users/uploads.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -35,6 +40,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Shown on the sign-in page when demo data is seeded. */
   demoAccount: { email: string; password: string } | null;
+  /** Folder of uploaded images (DATA_DIR/uploads); null = a temporary folder removed on close (tests). */
+  uploadsDir: string | null;
 }
 
 export const defaultConfig: AppConfig = {
@@ -49,6 +56,7 @@ export const defaultConfig: AppConfig = {
   smtpUrl: undefined,
   mailFrom: 'Atrium <no-reply@atrium.local>',
   demoAccount: null,
+  uploadsDir: null,
 };
 
 export interface BuildOptions {
@@ -137,10 +145,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       createMailer({ db: options.database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
   );
   await app.register(authPlugin);
+  await app.register(uploadsPlugin);
   registerErrorHandling(app);
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api/account' });
+  await app.register(meRoutes, { prefix: '/api/account' });
+  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(auditRoutes, { prefix: '/api/audit-log' });
+  await app.register(uploadsRoutes, { prefix: '/api/uploads' });
 
   await registerWebApp(app, config.webRoot);
   return app;

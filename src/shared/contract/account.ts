@@ -69,7 +69,28 @@ export type NewPasswordInput = z.infer<typeof newPasswordInput>;
 export const verifyEmailInput = z.object({ email: emailSchema, code: codeSchema });
 export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
 
-/** The user as every client sees it: never a password hash, code or token. */
+/** Profile links as stored: each an http(s) URL or '' (inputs: contract/users.ts). */
+export const socialLinksOutput = z.object({
+  facebook: z.string(),
+  instagram: z.string(),
+  linkedin: z.string(),
+  twitter: z.string(),
+});
+
+/** The account page's notification switches (inputs and defaults: contract/users.ts). */
+export const notificationsOutput = z.object({
+  activityComments: z.boolean(),
+  activityAnswers: z.boolean(),
+  activityFollows: z.boolean(),
+  applicationNews: z.boolean(),
+  applicationProduct: z.boolean(),
+  applicationBlog: z.boolean(),
+});
+
+/**
+ * The user as their own account and admins see it: never a password hash, code or token. Other users see
+ * `publicUserSchema` (contract/users.ts).
+ */
 export const userSchema = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -81,6 +102,20 @@ export const userSchema = z.object({
   avatarUrl: z.string().nullable(),
   emailVerified: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** Unique URL name derived from the name (`ada-lovelace`, `ada-lovelace-2`); routes take it or the id. */
+  slug: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  state: z.string(),
+  city: z.string(),
+  address: z.string(),
+  zipCode: z.string(),
+  company: z.string(),
+  about: z.string(),
+  coverUrl: z.string().nullable(),
+  socialLinks: socialLinksOutput,
+  notifications: notificationsOutput,
+  updatedAt: z.iso.datetime({ offset: true }),
 });
 export type User = z.infer<typeof userSchema>;
 

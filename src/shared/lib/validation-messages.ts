@@ -15,6 +15,21 @@ export const validationMessagesEn = {
   'validation.nameTooLong': 'At most 80 characters',
   'validation.codeRequired': 'Code is required',
   'validation.codeInvalid': 'Enter the 6-digit code',
+  'validation.fieldTooLong': 'This field is too long',
+  'validation.phoneInvalid': 'Enter a valid phone number',
+  'validation.urlInvalid': 'Enter a link starting with https:// or http://',
+  'validation.currentPasswordRequired': 'Enter your current password',
+  'validation.passwordSame': 'The new password must be different from the current one',
+  'validation.pageInvalid': 'Invalid page number',
+  'validation.pageSizeInvalid': 'Invalid page size',
+  'validation.searchTooLong': 'The search text is too long (at most 100 characters)',
+  'validation.sortInvalid': 'Sort by name, email, company, role, status or createdAt',
+  'validation.orderInvalid': 'Order must be asc or desc',
+  'validation.statusInvalid': 'Status must be all, active, pending, banned or rejected',
+  'validation.userRefInvalid': 'Invalid user',
+  'validation.idsRequired': 'Select at least one user',
+  'validation.tooManyIds': 'Select at most 100 users at a time',
+  'validation.sessionInvalid': 'Invalid session',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

@@ -1,4 +1,25 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Profile links, each an http(s) URL or ''. */
+export interface SocialLinksColumn {
+  facebook?: string;
+  instagram?: string;
+  linkedin?: string;
+  twitter?: string;
+}
+/** Notification switches of the account page; missing keys take their defaults (contract/users.ts). */
+export type NotificationsColumn = Partial<Record<string, boolean>>;
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -21,9 +42,38 @@ export const users = pgTable(
       .default('active'),
     avatarUrl: text(),
     emailVerified: boolean().notNull().default(false),
+    /**
+     * Unique URL name (`ada-lovelace`, `ada-lovelace-2`). '' on insert or a change of name = derived by the
+     * `users_assign_slug` trigger (drizzle/0001_users_profiles.sql), so every way of creating a user gets one.
+     */
+    slug: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    country: text().notNull().default(''),
+    state: text().notNull().default(''),
+    city: text().notNull().default(''),
+    address: text().notNull().default(''),
+    zipCode: text().notNull().default(''),
+    company: text().notNull().default(''),
+    about: text().notNull().default(''),
+    coverUrl: text(),
+    socialLinks: jsonb().$type<SocialLinksColumn>().notNull().default({}),
+    notifications: jsonb().$type<NotificationsColumn>().notNull().default({}),
+    /** What the admin list searches: name, email, company and phone, lower-cased (kept by PostgreSQL). */
+    searchText: text().generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || company || ' ' || phone)`,
+    ),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+    uniqueIndex('users_slug_unique').on(t.slug),
+    // Sort keys of the admin list (ORDER BY … LIMIT walks the index instead of sorting 100k rows).
+    index('users_name_sort_idx').on(sql`lower(first_name || ' ' || last_name)`, t.id),
+    index('users_company_sort_idx').on(sql`lower(company)`, t.id),
+    index('users_role_idx').on(t.role, t.id),
+    index('users_status_idx').on(t.status, t.id),
+  ],
 );
 
 /** One row per sign-in. Access tokens name their session; a request is served only while it is live. */

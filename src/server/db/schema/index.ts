@@ -1,1 +1,2 @@
 export * from './account.ts';
+export * from './users.ts';

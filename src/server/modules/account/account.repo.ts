@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
 import type { User } from '#shared/contract/account.ts';
+import { defaultNotifications } from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
 import { sessions, users, verificationCodes } from '../../db/schema/index.ts';
@@ -21,6 +22,31 @@ export function toUser(row: UserRow): User {
     avatarUrl: row.avatarUrl,
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
+    slug: row.slug,
+    phone: row.phone,
+    country: row.country,
+    state: row.state,
+    city: row.city,
+    address: row.address,
+    zipCode: row.zipCode,
+    company: row.company,
+    about: row.about,
+    coverUrl: row.coverUrl,
+    socialLinks: {
+      facebook: row.socialLinks.facebook ?? '',
+      instagram: row.socialLinks.instagram ?? '',
+      linkedin: row.socialLinks.linkedin ?? '',
+      twitter: row.socialLinks.twitter ?? '',
+    },
+    notifications: {
+      activityComments: row.notifications.activityComments ?? defaultNotifications.activityComments,
+      activityAnswers: row.notifications.activityAnswers ?? defaultNotifications.activityAnswers,
+      activityFollows: row.notifications.activityFollows ?? defaultNotifications.activityFollows,
+      applicationNews: row.notifications.applicationNews ?? defaultNotifications.applicationNews,
+      applicationProduct: row.notifications.applicationProduct ?? defaultNotifications.applicationProduct,
+      applicationBlog: row.notifications.applicationBlog ?? defaultNotifications.applicationBlog,
+    },
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

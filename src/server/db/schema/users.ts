@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+import { users } from './account.ts';
+
+/** Who follows whom: one row per pair, nobody follows themself. */
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId, t.createdAt),
+    check('follows_not_self', sql`follower_id <> followee_id`),
+  ],
+);
+
+/** Every image a user uploaded (avatars, covers, photos): the profile's gallery. Files live in the uploads dir. */
+export const userImages = pgTable(
+  'user_images',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['avatar', 'cover', 'photo'] }).notNull(),
+    /** Server-chosen random name, e.g. `3f…e1.webp`. */
+    fileName: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    bytes: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_images_file_name_unique').on(t.fileName),
+    index('user_images_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Admin actions on users. Actor and target are plain ids (no foreign key), so the entry outlives both;
+ * `targetLabel` keeps the target's name and email as they were. `changes` is field → [old, new], never a
+ * password or hash.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actorId: uuid(),
+    action: text().notNull(),
+    targetUserId: uuid(),
+    targetLabel: text().notNull().default(''),
+    changes: jsonb().$type<Record<string, [unknown, unknown]>>().notNull().default({}),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt, t.id),
+    index('audit_log_target_idx').on(t.targetUserId, t.createdAt),
+  ],
+);
+
+/** Last number handed out per slug base (`ada-lovelace` → 3 means `ada-lovelace-3` was the last). */
+export const userSlugCounters = pgTable('user_slug_counters', {
+  base: text().primaryKey(),
+  last: integer().notNull(),
+});

@@ -1,0 +1,238 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { messageResponse, myAccountResponse } from '#shared/contract/account.ts';
+import { errorSchema } from '#shared/contract/common.ts';
+import {
+  changePasswordInput,
+  imageParams,
+  imageResponse,
+  sessionParams,
+  sessionsResponse,
+  updateMyAccountInput,
+} from '#shared/contract/users.ts';
+import { validationMessageEn } from '#shared/lib/validation-messages.ts';
+
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { clear, enforce } from '../../lib/rate-limiter.ts';
+import { fileNameOfUrl, multipartLimits, uploadUrl } from '../../lib/uploads.ts';
+import {
+  findUserByEmail,
+  revokeUserSessions,
+  setPassword,
+  toUser,
+  type UserRow,
+} from '../account/account.repo.ts';
+import { parseUserAgent } from './user-agent.ts';
+import { deleteOwnImage, liveSessions, revokeOwnSession, toUserImage, updateUserRow } from './users.repo.ts';
+import { LIMITS, caller, isUniqueViolation, profilePatch, storeUploadedImage } from './users.service.ts';
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+  415: errorSchema,
+  429: errorSchema,
+};
+
+/** 400, not 401: a wrong current password must not look like an ended session to the client. */
+function invalidPassword(): HttpError {
+  const message = 'Your current password is incorrect';
+  return new HttpError(400, message, {
+    code: 'INVALID_PASSWORD',
+    issues: [{ path: ['currentPassword'], message }],
+  });
+}
+
+const emailTaken = () =>
+  new HttpError(409, 'An account with this email already exists', { code: 'EMAIL_TAKEN' });
+
+/**
+ * Self-service under `/api/account` (next to the sign-in routes of modules/account): edit my profile,
+ * change my password, my sessions, my pictures. Every route acts on the caller only.
+ */
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  await app.register(multipart, { limits: multipartLimits });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  /** Counts a current-password check against the account, then verifies it. */
+  async function checkCurrentPassword(user: UserRow, password: string): Promise<void> {
+    const key = `password-check:account:${user.id}`;
+    await enforce(db, [[key, LIMITS.passwordCheck]]);
+    if (!(await verifyPassword(user.passwordHash, password))) throw invalidPassword();
+    await clear(db, key);
+  }
+
+  app.patch(
+    '/my-account',
+    {
+      preHandler: app.authenticate,
+      schema: { body: updateMyAccountInput, response: { 200: myAccountResponse, ...errors } },
+    },
+    async (request) => {
+      const { user } = caller(request);
+      const input = request.body;
+      const patch = profilePatch(user, input);
+      if (input.notifications) {
+        patch.notifications = { ...toUser(user).notifications, ...input.notifications };
+      }
+      const emailChanged = input.email !== undefined && input.email !== user.email;
+      if (emailChanged) {
+        // Taking over an account must not be one request away from a stolen token (SECURITY.md A19).
+        if (!input.currentPassword) {
+          const message = validationMessageEn('validation.currentPasswordRequired');
+          throw new HttpError(400, `currentPassword: ${message}`, {
+            code: 'VALIDATION_FAILED',
+            issues: [{ path: ['currentPassword'], message }],
+          });
+        }
+        await checkCurrentPassword(user, input.currentPassword);
+        if (await findUserByEmail(db, input.email!)) throw emailTaken();
+        patch.email = input.email;
+        patch.emailVerified = false;
+      }
+      let after: UserRow | undefined;
+      try {
+        after = await updateUserRow(db, user.id, patch);
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
+        throw error;
+      }
+      if (!after) throw notFound('User not found');
+      if (emailChanged) {
+        request.log.info({ event: 'account.email_changed', userId: user.id });
+        await app.mailer.send({
+          to: user.email,
+          subject: 'Your Atrium email address was changed',
+          text:
+            `The email address of your Atrium account was changed to ${after.email}. ` +
+            'If this was not you, contact an administrator.',
+        });
+      }
+      return { user: toUser(after) };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      preHandler: app.authenticate,
+      schema: { body: changePasswordInput, response: { 200: messageResponse, ...errors } },
+    },
+    async (request) => {
+      const { user, sessionId } = caller(request);
+      const { currentPassword, newPassword } = request.body;
+      await checkCurrentPassword(user, currentPassword);
+      if (isCommonPassword(newPassword)) {
+        const message = validationMessageEn('validation.passwordCommon');
+        throw new HttpError(400, `newPassword: ${message}`, {
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: ['newPassword'], message }],
+        });
+      }
+      await setPassword(db, user.id, await hashPassword(newPassword));
+      // Every other session ends; this one stays signed in (SECURITY.md S8).
+      await revokeUserSessions(db, user.id, 'password_changed', sessionId);
+      request.log.info({ event: 'account.password_changed', userId: user.id });
+      await app.mailer.send({
+        to: user.email,
+        subject: 'Your Atrium password was changed',
+        text:
+          'The password of your Atrium account was just changed and your other sessions were signed out. ' +
+          'If this was not you, reset your password or contact an administrator.',
+      });
+      return { message: 'Your password has been changed. Your other sessions were signed out.' };
+    },
+  );
+
+  app.get(
+    '/sessions',
+    { preHandler: app.authenticate, schema: { response: { 200: sessionsResponse, ...errors } } },
+    async (request) => {
+      const { user, sessionId } = caller(request);
+      const rows = await liveSessions(db, user.id, app.config.sessionIdleTtl);
+      return {
+        sessions: rows.map((s) => ({
+          id: s.id,
+          userAgent: s.userAgent,
+          ...parseUserAgent(s.userAgent),
+          ip: s.ip,
+          createdAt: s.createdAt.toISOString(),
+          lastUsedAt: s.lastUsedAt.toISOString(),
+          current: s.id === sessionId,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { params: sessionParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      const { user } = caller(request);
+      // Scoped to the caller: another user's session id is "not found" and stays untouched.
+      if (!(await revokeOwnSession(db, user.id, request.params.id))) throw notFound('Session not found');
+      return reply.code(204).send(null);
+    },
+  );
+
+  for (const kind of ['avatar', 'cover'] as const) {
+    app.post(
+      `/${kind}`,
+      { preHandler: app.authenticate, schema: { response: { 200: myAccountResponse, ...errors } } },
+      async (request) => {
+        const { user } = caller(request);
+        const image = await storeUploadedImage(app, request, user.id, kind);
+        const url = uploadUrl(image.fileName);
+        const after = await updateUserRow(
+          db,
+          user.id,
+          kind === 'avatar' ? { avatarUrl: url } : { coverUrl: url },
+        );
+        if (!after) throw notFound('User not found');
+        return { user: toUser(after) };
+      },
+    );
+  }
+
+  app.post(
+    '/gallery',
+    { preHandler: app.authenticate, schema: { response: { 200: imageResponse, ...errors } } },
+    async (request) => {
+      const { user } = caller(request);
+      const image = await storeUploadedImage(app, request, user.id, 'photo');
+      return { image: toUserImage(image) };
+    },
+  );
+
+  app.delete(
+    '/gallery/:imageId',
+    {
+      preHandler: app.authenticate,
+      schema: { params: imageParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      const { user } = caller(request);
+      const image = await deleteOwnImage(db, user.id, request.params.imageId);
+      if (!image) throw notFound('Image not found');
+      // A deleted picture stops being the avatar or cover.
+      const patch: { avatarUrl?: null; coverUrl?: null } = {};
+      if (fileNameOfUrl(user.avatarUrl) === image.fileName) patch.avatarUrl = null;
+      if (fileNameOfUrl(user.coverUrl) === image.fileName) patch.coverUrl = null;
+      if (Object.keys(patch).length) await updateUserRow(db, user.id, patch);
+      await app.uploads.remove([image.fileName]);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,84 @@
+/** Helpers shared by the users module's tests. */
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+
+import type { AuthResponse } from '#shared/contract/account.ts';
+
+import type { Db } from '../../db/client.ts';
+import { auditLog, follows, sessions, userImages, users } from '../../db/schema/index.ts';
+import { GOOD_PASSWORD, bearer, register, uniqueEmail } from '../../testing/test-app.ts';
+
+let ip = 0;
+/** A client address no other request used, so the per-IP sign-in limits never interfere. */
+export const freshIp = () => {
+  ip++;
+  return `10.77.${(ip >> 8) & 255}.${ip & 255}`;
+};
+
+export interface Member {
+  id: string;
+  email: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** Registers a user (the first one of an app becomes admin) and returns its token. */
+export async function member(
+  app: FastifyInstance,
+  firstName = 'Ada',
+  lastName = 'Lovelace',
+  email = uniqueEmail(),
+): Promise<Member> {
+  const auth: AuthResponse = await register(app, { firstName, lastName, email });
+  return { id: auth.user.id, email, token: auth.accessToken, headers: bearer(auth.accessToken) };
+}
+
+/** POST /api/account/login from a fresh address; returns the whole response. */
+export function login(app: FastifyInstance, email: string, password = GOOD_PASSWORD, userAgent?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    remoteAddress: freshIp(),
+    headers: userAgent ? { 'user-agent': userAgent } : {},
+    payload: { email, password },
+  });
+}
+
+/** Everything the users module writes, to prove a refused request changed nothing. */
+export async function snapshot(db: Db) {
+  return {
+    users: await db.select().from(users).orderBy(asc(users.id)),
+    follows: await db.select().from(follows).orderBy(asc(follows.followerId), asc(follows.followeeId)),
+    images: await db.select().from(userImages).orderBy(asc(userImages.id)),
+    audit: await db.select().from(auditLog).orderBy(asc(auditLog.id)),
+    sessions: await db.select().from(sessions).orderBy(asc(sessions.id)),
+  };
+}
+
+/** A multipart/form-data body with one file part. */
+export function multipartBody(
+  bytes: Buffer,
+  filename = 'picture.png',
+  contentType = 'image/png',
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----atrium${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A real PNG with EXIF (camera, GPS-like comment) metadata. */
+export async function pngWithMetadata(width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .withExif({ IFD0: { Make: 'SecretCam', Model: 'X1', ImageDescription: 'home-address-42' } })
+    .toBuffer();
+}

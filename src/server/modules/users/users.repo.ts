@@ -1,0 +1,427 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  notInArray,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+
+import type { User } from '#shared/contract/account.ts';
+import type { AuditEntry, PublicUser, StatusCounts, UserImage, UserSortKey } from '#shared/contract/users.ts';
+
+import type { Db } from '../../db/client.ts';
+import { auditLog, follows, sessions, userImages, users } from '../../db/schema/index.ts';
+import { uploadUrl } from '../../lib/uploads.ts';
+import { toUser, type SessionRow, type UserRow } from '../account/account.repo.ts';
+
+export type UserImageRow = typeof userImages.$inferSelect;
+type UserUpdate = Partial<typeof users.$inferInsert>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A user by id (uuid) or by slug; `ref` is already lower-cased by the contract. */
+export async function findUserByRef(db: Db, ref: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(UUID.test(ref) ? eq(users.id, ref) : eq(users.slug, ref))
+    .limit(1);
+  return row;
+}
+
+/** `%`, `_` and `\` match themselves (the pattern uses `escape '\'`). */
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const containsLower = (column: SQLWrapper, term: string) =>
+  sql`${column} like lower(${`%${escapeLike(term)}%`}) escape '\\'`;
+
+const nameKey = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
+
+/** Sort keys come from this map only; the query never contains text from the request. */
+const SORT_COLUMNS: Record<UserSortKey, SQLWrapper> = {
+  name: nameKey,
+  email: users.email,
+  company: sql`lower(${users.company})`,
+  role: users.role,
+  status: users.status,
+  createdAt: users.createdAt,
+};
+
+export interface UserListQuery {
+  page: number;
+  pageSize: number;
+  sort: UserSortKey;
+  order: 'asc' | 'desc';
+  role?: 'admin' | 'user' | undefined;
+  status: 'all' | 'active' | 'pending' | 'banned' | 'rejected';
+  search: string;
+}
+
+/** The admin list: filter, search, sort and page in SQL, plus per-status counts for the tabs. */
+export async function listUsers(
+  db: Db,
+  q: UserListQuery,
+): Promise<{ users: User[]; total: number; counts: StatusCounts }> {
+  const filters: SQL[] = [];
+  if (q.role) filters.push(eq(users.role, q.role));
+  if (q.search) filters.push(containsLower(users.searchText, q.search));
+  const base = filters.length ? and(...filters) : undefined;
+
+  const direction = q.order === 'asc' ? asc : desc;
+  const where = q.status === 'all' ? base : and(base, eq(users.status, q.status));
+  const [grouped, rows] = await Promise.all([
+    db
+      .select({ status: users.status, n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(base)
+      .groupBy(users.status),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[q.sort]), direction(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+  ]);
+  const counts: StatusCounts = { all: 0, active: 0, pending: 0, banned: 0, rejected: 0 };
+  for (const g of grouped) {
+    counts[g.status] = Number(g.n);
+    counts.all += Number(g.n);
+  }
+  return { users: rows.map(toUser), total: counts[q.status], counts };
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row;
+}
+
+export async function updateUserRow(db: Db, id: string, patch: UserUpdate): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Whether another active admin than `excludeIds` exists. */
+export async function otherActiveAdminExists(db: Db, excludeIds: string[]): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'admin'),
+        eq(users.status, 'active'),
+        excludeIds.length ? notInArray(users.id, excludeIds) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Serialises changes of the admin set, so two admins cannot demote each other at once. */
+export async function lockAdminSet(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(727277)`);
+}
+
+export async function usersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}
+
+/** Deletes users (sessions, follows and image rows go with them) and returns their image file names. */
+export async function deleteUsers(db: Db, ids: string[]): Promise<{ deleted: string[]; files: string[] }> {
+  if (!ids.length) return { deleted: [], files: [] };
+  const files = await db
+    .select({ fileName: userImages.fileName })
+    .from(userImages)
+    .where(inArray(userImages.userId, ids));
+  const deleted = await db.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
+  return { deleted: deleted.map((d) => d.id), files: files.map((f) => f.fileName) };
+}
+
+// ── public profiles ─────────────────────────────────────────────────────────────────────────────────────
+
+function publicColumns(callerId: string) {
+  // The subqueries name the outer row "users"."id" explicitly: drizzle writes a bare "id" for a
+  // single-table select, which inside a subquery would bind to the subquery's own table.
+  const outerId = sql.raw('"users"."id"');
+  return {
+    id: users.id,
+    slug: users.slug,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    role: users.role,
+    avatarUrl: users.avatarUrl,
+    coverUrl: users.coverUrl,
+    about: users.about,
+    company: users.company,
+    country: users.country,
+    socialLinks: users.socialLinks,
+    followerCount: sql<number>`(select count(*)::int from follows f join users o on o.id = f.follower_id
+      where f.followee_id = ${outerId} and o.status = 'active')`,
+    followingCount: sql<number>`(select count(*)::int from follows f join users o on o.id = f.followee_id
+      where f.follower_id = ${outerId} and o.status = 'active')`,
+    isFollowing: sql<boolean>`exists (select 1 from follows f
+      where f.follower_id = ${callerId} and f.followee_id = ${outerId})`,
+  };
+}
+interface PublicRow {
+  id: string;
+  slug: string;
+  firstName: string;
+  lastName: string;
+  role: 'admin' | 'user';
+  avatarUrl: string | null;
+  coverUrl: string | null;
+  about: string;
+  company: string;
+  country: string;
+  socialLinks: UserRow['socialLinks'];
+  followerCount: number;
+  followingCount: number;
+  isFollowing: boolean;
+}
+
+function toPublicUser(row: PublicRow): PublicUser {
+  return {
+    id: row.id,
+    slug: row.slug,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    displayName: `${row.firstName} ${row.lastName}`.trim(),
+    role: row.role,
+    avatarUrl: row.avatarUrl,
+    coverUrl: row.coverUrl,
+    about: row.about,
+    company: row.company,
+    country: row.country,
+    socialLinks: {
+      facebook: row.socialLinks.facebook ?? '',
+      instagram: row.socialLinks.instagram ?? '',
+      linkedin: row.socialLinks.linkedin ?? '',
+      twitter: row.socialLinks.twitter ?? '',
+    },
+    followerCount: Number(row.followerCount),
+    followingCount: Number(row.followingCount),
+    isFollowing: Boolean(row.isFollowing),
+  };
+}
+
+/** The directory (cards, follower lists and counts) shows active users only, to everyone. */
+const listed = eq(users.status, 'active');
+
+export async function publicProfile(
+  db: Db,
+  callerId: string,
+  userId: string,
+): Promise<PublicUser | undefined> {
+  const [row] = await db.select(publicColumns(callerId)).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? toPublicUser(row) : undefined;
+}
+
+/** The cards page: visible users by name, searched by name only. */
+export async function listCards(
+  db: Db,
+  callerId: string,
+  q: { page: number; pageSize: number; search: string },
+): Promise<{ users: PublicUser[]; total: number }> {
+  const where = and(listed, q.search ? containsLower(nameKey, q.search) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(publicColumns(callerId))
+      .from(users)
+      .where(where)
+      .orderBy(asc(nameKey), asc(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { users: rows.map(toPublicUser), total: Number(total?.n ?? 0) };
+}
+
+/** Followers (who follows `userId`) or following (whom `userId` follows), newest follow first. */
+export async function listFollows(
+  db: Db,
+  callerId: string,
+  userId: string,
+  direction: 'followers' | 'following',
+  q: { page: number; pageSize: number },
+): Promise<{ users: PublicUser[]; total: number }> {
+  const joinOn =
+    direction === 'followers' ? eq(users.id, follows.followerId) : eq(users.id, follows.followeeId);
+  const match = direction === 'followers' ? eq(follows.followeeId, userId) : eq(follows.followerId, userId);
+  const where = and(match, listed);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(publicColumns(callerId))
+      .from(follows)
+      .innerJoin(users, joinOn)
+      .where(where)
+      .orderBy(desc(follows.createdAt), asc(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(follows).innerJoin(users, joinOn).where(where),
+  ]);
+  return { users: rows.map(toPublicUser), total: Number(total?.n ?? 0) };
+}
+
+export async function follow(db: Db, followerId: string, followeeId: string): Promise<void> {
+  await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
+}
+
+export async function unfollow(db: Db, followerId: string, followeeId: string): Promise<void> {
+  await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+}
+
+export async function followerCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(and(eq(follows.followeeId, userId), listed));
+  return Number(row?.n ?? 0);
+}
+
+// ── images ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export function toUserImage(row: UserImageRow): UserImage {
+  return {
+    id: row.id,
+    kind: row.kind,
+    url: uploadUrl(row.fileName),
+    width: row.width,
+    height: row.height,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function insertImage(db: Db, values: typeof userImages.$inferInsert): Promise<UserImageRow> {
+  const [row] = await db.insert(userImages).values(values).returning();
+  if (!row) throw new Error('Image insert returned nothing');
+  return row;
+}
+
+export async function listImages(
+  db: Db,
+  userId: string,
+  q: { page: number; pageSize: number },
+): Promise<{ images: UserImage[]; total: number }> {
+  const where = eq(userImages.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(userImages)
+      .where(where)
+      .orderBy(desc(userImages.createdAt), desc(userImages.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(userImages).where(where),
+  ]);
+  return { images: rows.map(toUserImage), total: Number(total?.n ?? 0) };
+}
+
+/** Deletes one of the user's own images; undefined when it is not theirs. */
+export async function deleteOwnImage(
+  db: Db,
+  userId: string,
+  imageId: string,
+): Promise<UserImageRow | undefined> {
+  const [row] = await db
+    .delete(userImages)
+    .where(and(eq(userImages.id, imageId), eq(userImages.userId, userId)))
+    .returning();
+  return row;
+}
+
+// ── sessions ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The user's sessions that are not revoked, expired or idle, most recently used first. */
+export async function liveSessions(db: Db, userId: string, idleSeconds: number): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+}
+
+/** Revokes one live session of the user; false when it is not theirs or already ended. */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: 'revoked_by_user' })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+// ── audit log ───────────────────────────────────────────────────────────────────────────────────────────
+
+export interface AuditRecord {
+  actorId: string;
+  action: string;
+  targetUserId: string | null;
+  targetLabel: string;
+  changes: Record<string, [unknown, unknown]>;
+  ip: string | null;
+}
+
+export async function writeAudit(db: Db, records: AuditRecord[]): Promise<void> {
+  if (records.length) await db.insert(auditLog).values(records);
+}
+
+export async function listAudit(
+  db: Db,
+  q: { page: number; pageSize: number; targetUserId?: string | undefined },
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  const where = q.targetUserId ? eq(auditLog.targetUserId, q.targetUserId) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        entry: auditLog,
+        actorFirst: users.firstName,
+        actorLast: users.lastName,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    entries: rows.map(({ entry, actorFirst, actorLast }) => ({
+      id: entry.id,
+      action: entry.action,
+      actorId: entry.actorId,
+      actorName: actorFirst === null ? null : `${actorFirst} ${actorLast ?? ''}`.trim(),
+      targetUserId: entry.targetUserId,
+      targetLabel: entry.targetLabel,
+      changes: entry.changes,
+      ip: entry.ip,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { SocialLinks } from '#shared/contract/users.ts';
+
+import type { users } from '../../db/schema/index.ts';
+import { conflict, unauthorized } from '../../lib/http-error.ts';
+import { enforce, type Limit } from '../../lib/rate-limiter.ts';
+import { processImage, readUploadedFile, type ImagePreset } from '../../lib/uploads.ts';
+import type { UserRow } from '../account/account.repo.ts';
+import { insertImage, type UserImageRow } from './users.repo.ts';
+
+export type UserUpdate = Partial<typeof users.$inferInsert>;
+
+export const LIMITS = {
+  /** Wrong current passwords (change password, change email) per account. */
+  passwordCheck: { max: 10, windowSeconds: 15 * 60 },
+  /** Image uploads per user. */
+  uploads: { max: 30, windowSeconds: 10 * 60 },
+} satisfies Record<string, Limit>;
+
+export const LAST_ADMIN_MESSAGE =
+  'At least one active admin must remain. Make another user an admin before this change.';
+export const lastAdminConflict = () => conflict(LAST_ADMIN_MESSAGE, 'LAST_ADMIN');
+
+/** The signed-in user of a route behind `authenticate` or `requireAdmin`. */
+export function caller(request: FastifyRequest): { user: UserRow; sessionId: string; isAdmin: boolean } {
+  if (!request.auth) throw unauthorized();
+  return { ...request.auth, isAdmin: request.auth.user.role === 'admin' };
+}
+
+export const isActiveAdmin = (u: { role: string; status: string }) =>
+  u.role === 'admin' && u.status === 'active';
+
+export function socialLinksOf(row: UserRow): SocialLinks {
+  return {
+    facebook: row.socialLinks.facebook ?? '',
+    instagram: row.socialLinks.instagram ?? '',
+    linkedin: row.socialLinks.linkedin ?? '',
+    twitter: row.socialLinks.twitter ?? '',
+  };
+}
+
+const PROFILE_KEYS = [
+  'firstName',
+  'lastName',
+  'phone',
+  'country',
+  'state',
+  'city',
+  'address',
+  'zipCode',
+  'company',
+  'about',
+] as const;
+
+type ProfileInput = Partial<Record<(typeof PROFILE_KEYS)[number], string>> & {
+  socialLinks?: Partial<SocialLinks> | undefined;
+  avatarUrl?: null | undefined;
+  coverUrl?: null | undefined;
+};
+
+/** The columns a profile edit sets: only fields sent; social links merged into the stored ones. */
+export function profilePatch(before: UserRow, input: ProfileInput): UserUpdate {
+  const patch: UserUpdate = {};
+  for (const key of PROFILE_KEYS) {
+    const value = input[key];
+    if (value !== undefined) patch[key] = value;
+  }
+  if (input.socialLinks) patch.socialLinks = { ...socialLinksOf(before), ...input.socialLinks };
+  if (input.avatarUrl === null) patch.avatarUrl = null;
+  if (input.coverUrl === null) patch.coverUrl = null;
+  return patch;
+}
+
+/** Columns the audit log compares; never the password hash. */
+const AUDITED = [
+  'email',
+  'firstName',
+  'lastName',
+  'slug',
+  'role',
+  'status',
+  'emailVerified',
+  'phone',
+  'country',
+  'state',
+  'city',
+  'address',
+  'zipCode',
+  'company',
+  'about',
+  'socialLinks',
+  'avatarUrl',
+  'coverUrl',
+] as const satisfies ReadonlyArray<keyof UserRow>;
+
+/** field → [old, new] for every audited field that differs; `before` null = a new user. */
+export function diffUser(before: UserRow | null, after: UserRow): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const key of AUDITED) {
+    const old = before ? before[key] : null;
+    const now = after[key];
+    if (JSON.stringify(old) !== JSON.stringify(now)) changes[key] = [old, now];
+  }
+  return changes;
+}
+
+export const auditLabel = (u: UserRow) => `${u.firstName} ${u.lastName} <${u.email}>`;
+
+/** Reads, checks, re-encodes and stores one uploaded image of `userId`, with its gallery row. */
+export async function storeUploadedImage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: string,
+  kind: ImagePreset,
+): Promise<UserImageRow> {
+  const bytes = await readUploadedFile(request);
+  await enforce(app.db, [[`upload:user:${userId}`, LIMITS.uploads]]);
+  const image = await processImage(bytes, kind);
+  const fileName = await app.uploads.save(image.data);
+  try {
+    return await insertImage(app.db, {
+      userId,
+      kind,
+      fileName,
+      width: image.width,
+      height: image.height,
+      bytes: image.data.length,
+    });
+  } catch (error) {
+    await app.uploads.remove([fileName]);
+    throw error;
+  }
+}
+
+/** True when `error` (or its cause) is a unique violation of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && name === constraint) return true;
+  }
+  return false;
+}

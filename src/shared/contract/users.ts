@@ -1,0 +1,370 @@
+/**
+ * Users, profiles, follows, uploads and the audit log: every request and response of `/api/users`,
+ * `/api/account/*` (self-service), `/api/audit-log` and `/api/uploads`. Validation messages are i18n keys
+ * (`validation.*`, English texts in lib/validation-messages.ts).
+ */
+import { z } from 'zod';
+
+import { PASSWORD_MAX } from '../lib/password-policy.ts';
+import {
+  emailSchema,
+  notificationsOutput,
+  passwordSchema,
+  roleSchema,
+  socialLinksOutput,
+  userSchema,
+  userStatusSchema,
+} from './account.ts';
+
+// ── limits ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export const PAGE_SIZE_MAX = 100;
+export const SEARCH_MAX = 100;
+export const BULK_DELETE_MAX = 100;
+/** Largest upload accepted, in bytes (5 MiB). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+// ── fields ──────────────────────────────────────────────────────────────────────────────────────────────
+
+const text = (max: number) => z.string().trim().max(max, 'validation.fieldTooLong');
+const nameField = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(80, 'validation.nameTooLong');
+
+export const phoneSchema = text(30).regex(/^[0-9+()\-.\s]*$/, 'validation.phoneInvalid');
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+}
+
+/** An http(s) link or '' (none). Other schemes (javascript:, data:) are refused. */
+export const linkSchema = text(300).refine((v) => v === '' || isHttpUrl(v), 'validation.urlInvalid');
+
+export const socialNetworks = ['facebook', 'instagram', 'linkedin', 'twitter'] as const;
+export const socialLinksSchema = z.strictObject({
+  facebook: linkSchema,
+  instagram: linkSchema,
+  linkedin: linkSchema,
+  twitter: linkSchema,
+});
+export type SocialLinks = z.infer<typeof socialLinksSchema>;
+
+/** The account page's Notifications tab. */
+export const notificationKeys = notificationsOutput.keyof().options;
+export type NotificationKey = (typeof notificationKeys)[number];
+export const notificationsSchema = z.strictObject(notificationsOutput.shape);
+export type Notifications = z.infer<typeof notificationsSchema>;
+export const defaultNotifications: Notifications = {
+  activityComments: true,
+  activityAnswers: true,
+  activityFollows: false,
+  applicationNews: true,
+  applicationProduct: false,
+  applicationBlog: false,
+};
+
+/** Profile fields a user may edit on themself (and an admin on anyone); '' = not given. */
+const nameFields = {
+  firstName: nameField('validation.firstNameRequired'),
+  lastName: nameField('validation.lastNameRequired'),
+};
+const detailFields = {
+  phone: phoneSchema.optional(),
+  country: text(80).optional(),
+  state: text(80).optional(),
+  city: text(80).optional(),
+  address: text(200).optional(),
+  zipCode: text(20).optional(),
+  company: text(120).optional(),
+  about: text(2000).optional(),
+  /** Only the networks sent change. */
+  socialLinks: socialLinksSchema.partial().optional(),
+};
+
+// ── the admin list ──────────────────────────────────────────────────────────────────────────────────────
+
+export const userSortKeys = ['name', 'email', 'company', 'role', 'status', 'createdAt'] as const;
+export type UserSortKey = (typeof userSortKeys)[number];
+
+const pageField = z.coerce
+  .number({ error: 'validation.pageInvalid' })
+  .int('validation.pageInvalid')
+  .min(1, 'validation.pageInvalid')
+  .max(100_000, 'validation.pageInvalid')
+  .default(1);
+/** Sizes above PAGE_SIZE_MAX are clamped to it; the answer says which size was used. */
+const pageSizeField = (fallback: number) =>
+  z.coerce
+    .number({ error: 'validation.pageSizeInvalid' })
+    .int('validation.pageSizeInvalid')
+    .min(1, 'validation.pageSizeInvalid')
+    .default(fallback)
+    .transform((v) => Math.min(v, PAGE_SIZE_MAX));
+const searchField = z.string().trim().max(SEARCH_MAX, 'validation.searchTooLong').default('');
+
+export const pageQuery = z.object({ page: pageField, pageSize: pageSizeField(20) });
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const listUsersQuery = z.object({
+  page: pageField,
+  pageSize: pageSizeField(10),
+  /** `created` is accepted as another name of `createdAt`. */
+  sort: z
+    .enum([...userSortKeys, 'created'], { error: 'validation.sortInvalid' })
+    .transform((v): UserSortKey => (v === 'created' ? 'createdAt' : v))
+    .default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: 'validation.orderInvalid' }).default('desc'),
+  role: roleSchema.optional(),
+  /** `all` (or absent) = every status. */
+  status: z.enum(['all', ...userStatusSchema.options], { error: 'validation.statusInvalid' }).default('all'),
+  /** Matches name, email, company and phone (case-insensitive substring). */
+  search: searchField,
+});
+export type ListUsersQuery = z.input<typeof listUsersQuery>;
+
+export const statusCountsSchema = z.object({
+  all: z.number().int(),
+  active: z.number().int(),
+  pending: z.number().int(),
+  banned: z.number().int(),
+  rejected: z.number().int(),
+});
+export type StatusCounts = z.infer<typeof statusCountsSchema>;
+
+export const userPageResponse = z.object({
+  users: z.array(userSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Per status, for the tabs: under the current search and role filter, ignoring the status filter. */
+  counts: statusCountsSchema,
+});
+export type UserPage = z.infer<typeof userPageResponse>;
+
+// ── admin create / edit / delete ────────────────────────────────────────────────────────────────────────
+
+export const createUserInput = z.strictObject({
+  ...nameFields,
+  ...detailFields,
+  email: emailSchema,
+  role: roleSchema.default('user'),
+  status: userStatusSchema.default('active'),
+  emailVerified: z.boolean().default(false),
+  /**
+   * Optional first password. Without one the account gets an unusable password and the user sets theirs
+   * through "forgot password" (the invitation mail says so).
+   */
+  password: passwordSchema.optional(),
+});
+export type CreateUserInput = z.input<typeof createUserInput>;
+
+export const updateUserInput = z.strictObject({
+  firstName: nameFields.firstName.optional(),
+  lastName: nameFields.lastName.optional(),
+  ...detailFields,
+  email: emailSchema.optional(),
+  role: roleSchema.optional(),
+  status: userStatusSchema.optional(),
+  emailVerified: z.boolean().optional(),
+  /** null removes the picture (the file stays in the user's gallery). */
+  avatarUrl: z.null().optional(),
+  coverUrl: z.null().optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserInput>;
+
+/** A user by id (uuid) or by URL name (slug). */
+export const userRefParams = z.object({
+  id: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'validation.userRefInvalid')
+    .max(120, 'validation.userRefInvalid')
+    .regex(/^[a-z0-9-]+$/, 'validation.userRefInvalid'),
+});
+
+export const bulkDeleteInput = z.strictObject({
+  ids: z
+    .array(z.uuid({ error: 'validation.userRefInvalid' }))
+    .min(1, 'validation.idsRequired')
+    .max(BULK_DELETE_MAX, 'validation.tooManyIds'),
+});
+export type BulkDeleteInput = z.infer<typeof bulkDeleteInput>;
+export const bulkDeleteResponse = z.object({ deleted: z.number().int() });
+
+export const userResponse = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponse>;
+
+// ── public profiles (any signed-in user) ────────────────────────────────────────────────────────────────
+
+/** What any signed-in user may see of another: never email, phone, address, status or settings. */
+export const publicUserSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  role: roleSchema,
+  avatarUrl: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  about: z.string(),
+  company: z.string(),
+  country: z.string(),
+  socialLinks: socialLinksOutput,
+  followerCount: z.number().int(),
+  followingCount: z.number().int(),
+  /** Whether the caller follows this user. */
+  isFollowing: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const publicUserPageResponse = z.object({
+  users: z.array(publicUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type PublicUserPage = z.infer<typeof publicUserPageResponse>;
+
+/** The user cards page: active users, searched by name only (never by private fields). */
+export const listCardsQuery = z.object({
+  page: pageField,
+  pageSize: pageSizeField(12),
+  search: searchField,
+});
+export type ListCardsQuery = z.input<typeof listCardsQuery>;
+
+export const profileResponse = z.object({ user: publicUserSchema });
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+export const followResponse = z.object({
+  isFollowing: z.boolean(),
+  followerCount: z.number().int(),
+});
+export type FollowResponse = z.infer<typeof followResponse>;
+
+// ── images ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export const imageKinds = ['avatar', 'cover', 'photo'] as const;
+export const userImageSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(imageKinds),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type UserImage = z.infer<typeof userImageSchema>;
+
+export const galleryResponse = z.object({
+  images: z.array(userImageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type GalleryResponse = z.infer<typeof galleryResponse>;
+export const imageResponse = z.object({ image: userImageSchema });
+export const imageParams = z.object({ imageId: z.uuid({ error: 'validation.userRefInvalid' }) });
+/** `GET /api/uploads/:name`: 32 hex digits + `.webp`, nothing else. */
+export const uploadNameParams = z.object({ name: z.string().max(64) });
+
+// ── self-service (/api/account) ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * PATCH /api/account/my-account. Strict: role, status, emailVerified, id or anything unknown → 400.
+ * Changing `email` needs `currentPassword` and marks the new address unverified.
+ */
+export const updateMyAccountInput = z.strictObject({
+  firstName: nameFields.firstName.optional(),
+  lastName: nameFields.lastName.optional(),
+  ...detailFields,
+  /** Only the switches sent change. */
+  notifications: notificationsSchema.partial().optional(),
+  email: emailSchema.optional(),
+  currentPassword: z
+    .string()
+    .min(1, 'validation.currentPasswordRequired')
+    .max(PASSWORD_MAX, 'validation.passwordTooLong')
+    .optional(),
+  avatarUrl: z.null().optional(),
+  coverUrl: z.null().optional(),
+});
+export type UpdateMyAccountInput = z.input<typeof updateMyAccountInput>;
+
+export const changePasswordInput = z
+  .object({
+    currentPassword: z
+      .string({ error: 'validation.currentPasswordRequired' })
+      .min(1, 'validation.currentPasswordRequired')
+      .max(PASSWORD_MAX, 'validation.passwordTooLong'),
+    newPassword: passwordSchema,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    path: ['newPassword'],
+    message: 'validation.passwordSame',
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const sessionSchema = z.object({
+  id: z.uuid(),
+  userAgent: z.string().nullable(),
+  /** Parsed from the user agent: "Chrome on macOS". */
+  label: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  device: z.enum(['desktop', 'mobile', 'tablet', 'unknown']),
+  ip: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionsResponse = z.object({ sessions: z.array(sessionSchema) });
+export type SessionsResponse = z.infer<typeof sessionsResponse>;
+export const sessionParams = z.object({ id: z.uuid({ error: 'validation.sessionInvalid' }) });
+
+// ── audit log ───────────────────────────────────────────────────────────────────────────────────────────
+
+export const auditActions = [
+  'user.create',
+  'user.update',
+  'user.ban',
+  'user.delete',
+  'user.bulk_delete',
+  'user.avatar',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  actorId: z.uuid().nullable(),
+  /** The actor's current name; null when the actor was deleted. */
+  actorName: z.string().nullable(),
+  targetUserId: z.uuid().nullable(),
+  /** Name and email of the target when the action happened. */
+  targetLabel: z.string(),
+  /** field → [old, new]; never a password. */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  ip: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogQuery = z.object({
+  page: pageField,
+  pageSize: pageSizeField(20),
+  targetUserId: z.uuid({ error: 'validation.userRefInvalid' }).optional(),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuery>;
+
+export const auditLogResponse = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditLogPage = z.infer<typeof auditLogResponse>;

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 
@@ -10,6 +10,10 @@ import { i18n } from '../locales/i18n.ts';
  * it with `vi.spyOn(console, 'warn').mockImplementation(() => {})` and asserts on the spy.
  * A missing translation key counts as unexpected output too.
  */
+// Lazy route chunks are compiled on first use; on a busy 2-core machine that can take over a second.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
 // jsdom has no scrolling (React Router's ScrollRestoration calls it).
 window.scrollTo = () => {};
 

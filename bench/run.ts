@@ -19,8 +19,12 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
 await database.migrate();
-await seedDemo(database.db).catch(() => {}); // already seeded on a reused PostgreSQL database
-const app = await buildApp({ database, logger: false, config: { rateLimitMax: 10_000_000 } });
+await seedDemo(database.db, { uploadsDir: path.join(dataDir, 'uploads') }).catch(() => {}); // already seeded on a reused PostgreSQL database
+const app = await buildApp({
+  database,
+  logger: false,
+  config: { rateLimitMax: 10_000_000, uploadsDir: path.join(dataDir, 'uploads') },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

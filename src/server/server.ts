@@ -16,6 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 async function main(): Promise<void> {
   const env = readEnv();
   const dataDir = path.resolve(env.DATA_DIR);
+  const uploadsDir = path.join(dataDir, 'uploads');
 
   let database;
   try {
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   await database.migrate();
 
   if (env.SEED_DEMO && (await isEmpty(database.db))) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, { uploadsDir });
     console.log('Seeded demo data.');
   }
   const demoUser = env.SEED_DEMO ? await findUserByEmail(database.db, DEMO_ADMIN.email) : undefined;
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       demoAccount: demoUser ? { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } : null,
+      uploadsDir,
     },
   });
 

@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
-import { users } from '../schema/index.ts';
+import { follows, userImages, users } from '../schema/index.ts';
+import {
+  AVATAR_COLOURS,
+  AVATAR_SIZE,
+  COVER_SIZE,
+  renderAvatar,
+  renderCover,
+  seededFileName,
+  writeUpload,
+} from './avatars.ts';
 import { makeUser } from './factories.ts';
 import { createRandom } from './random.ts';
 
@@ -14,8 +23,14 @@ export const DEMO_ADMIN = {
   lastName: 'Frankie',
 } as const;
 
-export const DEMO_USER_COUNT = 20;
+/** Demo users besides the demo admin (50 accounts in all). */
+export const DEMO_USER_COUNT = 49;
 const SEED = 20_260_101;
+
+export interface SeedOptions {
+  /** Where the demo avatars and cover are written (DATA_DIR/uploads); without it users have no pictures. */
+  uploadsDir?: string | undefined;
+}
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -23,25 +38,101 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Demo data with a fixed seed: one demo admin and DEMO_USER_COUNT demo users (all with the demo password).
+ * Demo data with a fixed seed: one demo admin and DEMO_USER_COUNT demo users (all with the demo password,
+ * hashed once), with profiles, a status mix, follows, and generated avatars when `uploadsDir` is given.
  * Later domains add their own demo rows here.
  */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void> {
   const random = createRandom(SEED);
   const passwordHash = await hashPassword(DEMO_ADMIN.password);
+
+  const admin = {
+    ...makeUser(random, 0),
+    email: DEMO_ADMIN.email,
+    firstName: DEMO_ADMIN.firstName,
+    lastName: DEMO_ADMIN.lastName,
+    role: 'admin' as const,
+    status: 'active' as const,
+    emailVerified: true,
+    company: 'Atrium',
+    about: 'Demo administrator. Try the user list, the profile pages and the account settings.',
+    passwordHash,
+  };
+  const demoUsers = Array.from({ length: DEMO_USER_COUNT }, (_, i) => ({
+    // Two more admins, so the demo can show roles and the last-admin rule.
+    ...makeUser(random, i + 1, i < 2 ? { role: 'admin', status: 'active' } : {}),
+    passwordHash,
+  }));
+  const all = [admin, ...demoUsers];
+
+  // Pictures are drawn before the transaction (CPU work), then written with their rows.
+  const pictures = options.uploadsDir
+    ? await Promise.all(
+        all.map(async (u) => {
+          const name = seededFileName(random);
+          const initials = `${u.firstName[0] ?? ''}${u.lastName[0] ?? ''}`.toUpperCase();
+          return { name, data: await renderAvatar(initials, random.pick(AVATAR_COLOURS)) };
+        }),
+      )
+    : [];
+  const cover = options.uploadsDir
+    ? { name: seededFileName(random), data: await renderCover('#00A76F', '#004B50') }
+    : null;
+  if (options.uploadsDir) {
+    const dir = options.uploadsDir;
+    await Promise.all([...pictures, ...(cover ? [cover] : [])].map((p) => writeUpload(dir, p.name, p.data)));
+  }
+
   await db.transaction(async (tx) => {
-    await tx.insert(users).values({
-      email: DEMO_ADMIN.email,
-      firstName: DEMO_ADMIN.firstName,
-      lastName: DEMO_ADMIN.lastName,
-      passwordHash,
-      role: 'admin',
-      emailVerified: true,
+    const rows = await tx
+      .insert(users)
+      .values(
+        all.map((u, i) => ({
+          ...u,
+          avatarUrl: pictures[i] ? `/api/uploads/${pictures[i].name}` : null,
+          coverUrl: i === 0 && cover ? `/api/uploads/${cover.name}` : null,
+          // Spread over the last year, oldest first, so "created" sorting shows something.
+          createdAt: new Date(Date.UTC(2026, 0, 1) + i * 7 * 24 * 3600 * 1000),
+        })),
+      )
+      .returning({ id: users.id, status: users.status });
+
+    const images: Array<typeof userImages.$inferInsert> = rows.flatMap((row, i) => {
+      const picture = pictures[i];
+      return picture
+        ? [
+            {
+              userId: row.id,
+              kind: 'avatar' as const,
+              fileName: picture.name,
+              width: AVATAR_SIZE,
+              height: AVATAR_SIZE,
+              bytes: picture.data.length,
+            },
+          ]
+        : [];
     });
-    const demoUsers = Array.from({ length: DEMO_USER_COUNT }, (_, i) => ({
-      ...makeUser(random, i + 1),
-      passwordHash,
-    }));
-    await tx.insert(users).values(demoUsers);
+    const adminRow = rows[0];
+    if (cover && adminRow) {
+      images.push({
+        userId: adminRow.id,
+        kind: 'cover',
+        fileName: cover.name,
+        ...COVER_SIZE,
+        bytes: cover.data.length,
+      });
+    }
+    if (images.length) await tx.insert(userImages).values(images);
+
+    // The demo admin follows a few people and is followed by more; others follow at random.
+    const pairs = new Map<string, { followerId: string; followeeId: string }>();
+    const add = (a: string | undefined, b: string | undefined) => {
+      if (a && b && a !== b) pairs.set(`${a}:${b}`, { followerId: a, followeeId: b });
+    };
+    const active = rows.filter((r) => r.status === 'active');
+    for (let i = 1; i <= 8; i++) add(adminRow?.id, active[i]?.id);
+    for (let i = 3; i <= 20; i++) add(active[i]?.id, adminRow?.id);
+    for (let i = 0; i < 60; i++) add(random.pick(rows).id, random.pick(rows).id);
+    if (pairs.size) await tx.insert(follows).values([...pairs.values()]);
   });
 }

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Database } from '../client.ts';
+import { follows, userImages, users } from '../schema/index.ts';
+import { createTestDb } from '../../testing/test-db.ts';
+import { DEMO_ADMIN, DEMO_USER_COUNT, seedDemo } from './seed.ts';
+
+describe('seedDemo', () => {
+  let database: Database;
+  let uploadsDir: string;
+  let seconds = 0;
+
+  beforeAll(async () => {
+    database = await createTestDb();
+    uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-seed-'));
+    const started = performance.now();
+    await seedDemo(database.db, { uploadsDir });
+    seconds = (performance.now() - started) / 1000;
+  });
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  it('is fast', () => {
+    expect(seconds).toBeLessThan(5);
+  });
+
+  it('creates the demo admin and ~50 users with profiles, a status mix, slugs and follows', async () => {
+    const rows = await database.db.select().from(users);
+    expect(rows).toHaveLength(DEMO_USER_COUNT + 1);
+    const admin = rows.find((u) => u.email === DEMO_ADMIN.email);
+    expect(admin).toMatchObject({
+      role: 'admin',
+      status: 'active',
+      slug: 'jaydon-frankie',
+      emailVerified: true,
+    });
+    const statuses = new Set(rows.map((u) => u.status));
+    expect(statuses).toEqual(new Set(['active', 'pending', 'banned', 'rejected']));
+    expect(new Set(rows.map((u) => u.slug)).size).toBe(rows.length);
+    expect(rows.every((u) => u.phone && u.company && u.country && u.city && u.address && u.zipCode)).toBe(
+      true,
+    );
+    const [pairs] = await database.db.select({ n: sql<number>`count(*)::int` }).from(follows);
+    expect(Number(pairs?.n)).toBeGreaterThan(20);
+  });
+
+  it('draws an avatar for everyone into the uploads dir, as WebP, with a gallery row', async () => {
+    const rows = await database.db.select().from(users);
+    for (const u of rows) expect(u.avatarUrl).toMatch(/^\/api\/uploads\/[0-9a-f]{32}\.webp$/);
+    const sample = rows[3]!.avatarUrl!.split('/').pop()!;
+    const meta = await sharp(path.join(uploadsDir, sample)).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    const images = await database.db.select().from(userImages).where(eq(userImages.userId, rows[3]!.id));
+    expect(images).toHaveLength(1);
+  });
+
+  it('is deterministic', async () => {
+    const other = await createTestDb();
+    try {
+      await seedDemo(other.db);
+      const a = await database.db.select({ e: users.email, p: users.phone }).from(users).orderBy(users.email);
+      const b = await other.db.select({ e: users.email, p: users.phone }).from(users).orderBy(users.email);
+      expect(b).toEqual(a);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -22,6 +22,10 @@ declare module 'fastify' {
   }
 }
 
+/** Banned and rejected users cannot sign in (account.routes.ts), so their existing sessions end too. */
+export const mayHoldSession = (user: Pick<UserRow, 'status'>) =>
+  user.status !== 'banned' && user.status !== 'rejected';
+
 /** Sessions are touched at most this often, so idle expiry costs one write a minute, not one per request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -47,7 +51,7 @@ export const authPlugin = fp(
       const claims = await verifyAccessToken(app.secret, token);
       if (!claims) throw unauthorized('Invalid or expired token');
       const live = await findLiveSession(app.db, claims.sessionId, app.config.sessionIdleTtl);
-      if (!live || live.user.id !== claims.userId || live.user.status === 'banned') {
+      if (!live || live.user.id !== claims.userId || !mayHoldSession(live.user)) {
         throw unauthorized('Your session has ended. Please sign in again.');
       }
       if (Date.now() - live.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {

@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { sessions, users, verificationCodes } from '../../db/schema/index.ts';
+import { createUser } from './account.repo.ts';
 import {
   GOOD_PASSWORD,
   bearer,
@@ -91,6 +92,26 @@ describe('first account', () => {
     const later = await register(t.app);
     expect(later.user.role).toBe('user');
     expect((await userRow(later.user.email))?.role).toBe('user');
+  });
+  it('createUser: simultaneous inserts into an empty users table make exactly one admin', async () => {
+    // Straight to the repository: over HTTP the hashing spreads the inserts out and hides the race.
+    await t.database.db.delete(users);
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        createUser(t.database.db, {
+          email: uniqueEmail(`race${i}`),
+          passwordHash: 'not-a-real-hash',
+          firstName: 'R',
+          lastName: String(i),
+        }),
+      ),
+    );
+    expect(created.map((u) => u?.role).filter((role) => role === 'admin')).toHaveLength(1);
+    const admins = await t.database.db.select().from(users).where(eq(users.role, 'admin'));
+    expect(admins).toHaveLength(1);
+    // Leave the table as the rest of this file expects it: no account that can sign in is lost.
+    await t.database.db.delete(users);
+    await register(t.app);
   });
 });
 
@@ -257,17 +278,20 @@ describe('POST /api/account/login', () => {
     expect(argon2Calls.verify).toBe(2);
   });
 
-  it('does not sign in a banned user, even with the right password', async () => {
-    const { user } = await register(t.app);
-    await t.database.db.update(users).set({ status: 'banned' }).where(eq(users.id, user.id));
-    const before = await sessionCount(user.id);
-    const res = await login(t.app, user.email, GOOD_PASSWORD);
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.body).not.toContain('accessToken');
-    expect(res.cookies).toHaveLength(0);
-    expect(await sessionCount(user.id)).toBe(before);
-  });
+  it.each(['banned', 'rejected'] as const)(
+    'does not sign in a %s user, even with the right password',
+    async (status) => {
+      const { user } = await register(t.app);
+      await t.database.db.update(users).set({ status }).where(eq(users.id, user.id));
+      const before = await sessionCount(user.id);
+      const res = await login(t.app, user.email, GOOD_PASSWORD);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.body).not.toContain('accessToken');
+      expect(res.cookies).toHaveLength(0);
+      expect(await sessionCount(user.id)).toBe(before);
+    },
+  );
 
   it('creates a new session row and a different token on every sign-in', async () => {
     const { user } = await register(t.app);
@@ -335,6 +359,34 @@ describe('email verification', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'INVALID_CODE' });
     expect((await userRow(user.email))?.emailVerified).toBe(false);
+  });
+});
+
+describe('POST /api/account/resend-verification', () => {
+  it('needs a session, mails a new code and retires the old one', async () => {
+    const { user, accessToken } = await register(t.app);
+    const first = lastCode(t.mails, user.email);
+    expect((await t.app.inject({ method: 'POST', url: '/api/account/resend-verification' })).statusCode).toBe(
+      401,
+    );
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/resend-verification',
+      headers: bearer(accessToken),
+    });
+    expect(res.statusCode).toBe(200);
+    const second = lastCode(t.mails, user.email);
+    expect(t.mails.filter((m) => m.to === user.email)).toHaveLength(2);
+    const verify = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account/verify-email',
+        payload: { email: user.email, code },
+      });
+    if (first !== second) expect((await verify(first)).statusCode).toBe(400);
+    expect((await verify(second)).statusCode).toBe(200);
+    expect((await userRow(user.email))?.emailVerified).toBe(true);
   });
 });
 

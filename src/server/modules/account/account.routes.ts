@@ -20,7 +20,7 @@ import { HttpError, badRequest, conflict, unauthorized } from '../../lib/http-er
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clear, enforce, type Limit } from '../../lib/rate-limiter.ts';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens.ts';
-import { bearerToken } from '../../plugins/auth.ts';
+import { bearerToken, mayHoldSession } from '../../plugins/auth.ts';
 import {
   consumeCode,
   createUser,
@@ -158,7 +158,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     if (!cookie) throw fail();
     const live = await findLiveSession(db, cookie.sessionId, app.config.sessionIdleTtl);
-    if (!live || live.user.status === 'banned') throw fail();
+    if (!live || !mayHoldSession(live.user)) throw fail();
     const presented = sha256(cookie.secret);
     if (!safeEqual(presented, live.session.refreshHash)) {
       // An old refresh token came back: it was stolen or replayed. End the whole session (SECURITY.md S13).

@@ -182,12 +182,21 @@ describe('GET /api/account/my-account and the access token', () => {
     expect401(await myAccount(headers), label);
   });
 
-  it('ends a banned user’s live session on the next request', async () => {
-    const victim = await signIn();
-    expect((await myAccount(bearer(victim.accessToken))).statusCode).toBe(200);
-    await t.database.db.update(users).set({ status: 'banned' }).where(eq(users.id, victim.userId));
-    expect401(await myAccount(bearer(victim.accessToken)), 'banned');
-    expect((await refresh(victim.cookie)).statusCode).toBe(401);
+  it.each(['banned', 'rejected'] as const)(
+    'ends a %s user’s live session on the next request',
+    async (status) => {
+      const victim = await signIn();
+      expect((await myAccount(bearer(victim.accessToken))).statusCode).toBe(200);
+      await t.database.db.update(users).set({ status }).where(eq(users.id, victim.userId));
+      expect401(await myAccount(bearer(victim.accessToken)), status);
+      expect((await refresh(victim.cookie)).statusCode).toBe(401);
+    },
+  );
+
+  it('keeps the session of a pending user (pending users may sign in)', async () => {
+    const s = await signIn();
+    await t.database.db.update(users).set({ status: 'pending' }).where(eq(users.id, s.userId));
+    expect((await myAccount(bearer(s.accessToken))).statusCode).toBe(200);
   });
 
   it('ends the sessions of a deleted user', async () => {

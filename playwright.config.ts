@@ -28,7 +28,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node e2e/support/start-server.ts',
+    // The project's Node 24 (the node@24 devDependency), whichever node runs Playwright.
+    command: 'node_modules/.bin/node e2e/support/start-server.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 import type { Role } from '#shared/contract/account.ts';
 
 import { paths } from '../config/paths.ts';
-import type { TranslationResource } from '../locales/langs/en.ts';
+import type { TranslationResource } from '../locales/langs/en/index.ts';
 
 /** A navigation label: a key of the `nav` translations (spec §2 menu labels). */
 export type NavLabel = keyof TranslationResource['nav'];

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-import { en } from './langs/en.ts';
+import { en } from './langs/en/index.ts';
 import { defaultNS, fallbackLng, languageStorageKey, languages } from './locales-config.ts';
 
 export const i18n = i18next.createInstance();

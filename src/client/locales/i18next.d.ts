@@ -1,6 +1,6 @@
 import 'i18next';
 
-import type { TranslationResource } from './langs/en.ts';
+import type { TranslationResource } from './langs/en/index.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

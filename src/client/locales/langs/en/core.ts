@@ -18,10 +18,9 @@ const validation = stripPrefix<ValidationKeyName<keyof typeof validationMessages
 );
 
 /**
- * English, the default and fallback language (namespace `translations`). Other languages copy this shape
- * (`typeof en` is the type every locale file must satisfy).
+ * English core texts: app, auth, dashboard shell, errors. Part of the `translations` namespace (see index.ts).
  */
-export const en = {
+export const core = {
   app: {
     name: 'Atrium',
     loading: 'Loading…',
@@ -179,4 +178,3 @@ export const en = {
   },
 };
 
-export type TranslationResource = typeof en;

@@ -1,0 +1,12 @@
+import { core } from './core.ts';
+
+/**
+ * English, the default and fallback language (namespace `translations`). The texts are split into part
+ * files by area; each part owns distinct top-level keys and is spread in here. Every other language has the
+ * same parts with the same keys (a test checks it), and `TranslationResource` types `t()` keys.
+ */
+export const en = {
+  ...core,
+};
+
+export type TranslationResource = typeof en;

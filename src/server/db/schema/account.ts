@@ -73,6 +73,10 @@ export const users = pgTable(
     index('users_company_sort_idx').on(sql`lower(company)`, t.id),
     index('users_role_idx').on(t.role, t.id),
     index('users_status_idx').on(t.status, t.id),
+    // Substring search without a sequential scan: a GIN index over the trigrams of search_text
+    // (atrium_trigrams(), drizzle/0002_users_search_index.sql; pg_trgm's idea with core operators only,
+    // so it works on PGlite without extensions). Queries filter `@>` first, then recheck with LIKE.
+    index('users_search_trgm_idx').using('gin', sql`atrium_trigrams(search_text)`),
   ],
 );
 

@@ -83,3 +83,17 @@ export const userSlugCounters = pgTable('user_slug_counters', {
   base: text().primaryKey(),
   last: integer().notNull(),
 });
+
+/**
+ * Users per (role, status), kept by statement triggers on `users` (drizzle/0002_users_search_index.sql):
+ * the list's tab counts without counting 100,000 rows per request.
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    role: text().notNull(),
+    status: text().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.status] })],
+);

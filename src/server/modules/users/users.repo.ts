@@ -17,7 +17,7 @@ import type { User } from '#shared/contract/account.ts';
 import type { AuditEntry, PublicUser, StatusCounts, UserImage, UserSortKey } from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
-import { auditLog, follows, sessions, userImages, users } from '../../db/schema/index.ts';
+import { auditLog, follows, sessions, userCounts, userImages, users } from '../../db/schema/index.ts';
 import { uploadUrl } from '../../lib/uploads.ts';
 import { toUser, type SessionRow, type UserRow } from '../account/account.repo.ts';
 
@@ -42,6 +42,24 @@ export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${
 const containsLower = (column: SQLWrapper, term: string) =>
   sql`${column} like lower(${`%${escapeLike(term)}%`}) escape '\\'`;
 
+/**
+ * `column` contains `term`, case-insensitively. `column` must be search_text or a part of it. With
+ * `indexed` (terms of 3+ characters) the trigram index users_search_trgm_idx narrows the rows first and
+ * LIKE rechecks them; without it the planner may instead walk a sort index and filter (best when many
+ * rows match and only one page is wanted).
+ */
+function matches(column: SQLWrapper, term: string, indexed = true): SQL {
+  const like = containsLower(column, term);
+  if (!indexed || [...term].length < 3) return like;
+  return sql`atrium_trigrams(${users.searchText}) @> atrium_trigrams(lower(${term})) and ${like}`;
+}
+
+/**
+ * Above this many matches a page is cheaper found by walking the sort index and filtering than by
+ * fetching every match through the trigram index and sorting them.
+ */
+const INDEXED_PAGE_MAX_MATCHES = 2_000;
+
 const nameKey = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
 
 /** Sort keys come from this map only; the query never contains text from the request. */
@@ -64,38 +82,51 @@ export interface UserListQuery {
   search: string;
 }
 
-/** The admin list: filter, search, sort and page in SQL, plus per-status counts for the tabs. */
+/**
+ * The admin list: filter, search, sort and page in SQL, plus per-status counts for the tabs. The counts
+ * come first (from user_counts, or one indexed count when searching); they also pick the page's plan.
+ */
 export async function listUsers(
   db: Db,
   q: UserListQuery,
 ): Promise<{ users: User[]; total: number; counts: StatusCounts }> {
-  const filters: SQL[] = [];
-  if (q.role) filters.push(eq(users.role, q.role));
-  if (q.search) filters.push(containsLower(users.searchText, q.search));
-  const base = filters.length ? and(...filters) : undefined;
-
-  const direction = q.order === 'asc' ? asc : desc;
-  const where = q.status === 'all' ? base : and(base, eq(users.status, q.status));
-  const [grouped, rows] = await Promise.all([
-    db
-      .select({ status: users.status, n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(base)
-      .groupBy(users.status),
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[q.sort]), direction(users.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-  ]);
+  const grouped = q.search
+    ? await db
+        .select({ status: users.status, n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(and(q.role ? eq(users.role, q.role) : undefined, matches(users.searchText, q.search)))
+        .groupBy(users.status)
+    : // Without a search the counts come from the trigger-kept user_counts, not from counting rows.
+      await db
+        .select({ status: userCounts.status, n: sql<number>`sum(${userCounts.n})::int` })
+        .from(userCounts)
+        .where(q.role ? eq(userCounts.role, q.role) : undefined)
+        .groupBy(userCounts.status);
   const counts: StatusCounts = { all: 0, active: 0, pending: 0, banned: 0, rejected: 0 };
   for (const g of grouped) {
-    counts[g.status] = Number(g.n);
+    if (g.status === 'all' || !(g.status in counts)) continue;
+    counts[g.status as keyof StatusCounts] = Number(g.n);
     counts.all += Number(g.n);
   }
-  return { users: rows.map(toUser), total: counts[q.status], counts };
+  const total = counts[q.status];
+  const offset = (q.page - 1) * q.pageSize;
+  if (offset >= total) return { users: [], total, counts };
+
+  const direction = q.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        q.role ? eq(users.role, q.role) : undefined,
+        q.status === 'all' ? undefined : eq(users.status, q.status),
+        q.search ? matches(users.searchText, q.search, total <= INDEXED_PAGE_MAX_MATCHES) : undefined,
+      ),
+    )
+    .orderBy(direction(SORT_COLUMNS[q.sort]), direction(users.id))
+    .limit(q.pageSize)
+    .offset(offset);
+  return { users: rows.map(toUser), total, counts };
 }
 
 export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow | undefined> {
@@ -239,18 +270,26 @@ export async function listCards(
   callerId: string,
   q: { page: number; pageSize: number; search: string },
 ): Promise<{ users: PublicUser[]; total: number }> {
-  const where = and(listed, q.search ? containsLower(nameKey, q.search) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(publicColumns(callerId))
-      .from(users)
-      .where(where)
-      .orderBy(asc(nameKey), asc(users.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { users: rows.map(toPublicUser), total: Number(total?.n ?? 0) };
+  const [row] = q.search
+    ? await db
+        .select({ n: count() })
+        .from(users)
+        .where(and(listed, matches(nameKey, q.search)))
+    : await db
+        .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)::int` })
+        .from(userCounts)
+        .where(eq(userCounts.status, 'active'));
+  const total = Number(row?.n ?? 0);
+  const offset = (q.page - 1) * q.pageSize;
+  if (offset >= total) return { users: [], total };
+  const rows = await db
+    .select(publicColumns(callerId))
+    .from(users)
+    .where(and(listed, q.search ? matches(nameKey, q.search, total <= INDEXED_PAGE_MAX_MATCHES) : undefined))
+    .orderBy(asc(nameKey), asc(users.id))
+    .limit(q.pageSize)
+    .offset(offset);
+  return { users: rows.map(toPublicUser), total };
 }
 
 /** Followers (who follows `userId`) or following (whom `userId` follows), newest follow first. */

@@ -687,6 +687,67 @@ describe('list: paging, sorting, filtering, search, counts — in SQL and safe',
     }
   });
 
+  it('pages a search with thousands of matches (sort-index plan) the same as a rare one', async () => {
+    await t.database.db.insert(users).values(
+      Array.from({ length: 2100 }, (_, i) => ({
+        email: `bulk${i}@bulk.example`,
+        passwordHash: 'x',
+        firstName: `Bulk${String(i).padStart(4, '0')}`,
+        lastName: 'Member',
+        status: i % 2 ? ('active' as const) : ('pending' as const),
+      })),
+    );
+    const many = (await list('search=bulk&sort=name&order=desc&page=3&pageSize=5')).json<UserPage>();
+    expect(many.total).toBe(2100);
+    expect(many.counts).toMatchObject({ all: 2100, active: 1050, pending: 1050 });
+    expect(many.users.map((u) => u.firstName)).toEqual([
+      'Bulk2089',
+      'Bulk2088',
+      'Bulk2087',
+      'Bulk2086',
+      'Bulk2085',
+    ]);
+    const active = (await list('search=bulk&status=active&sort=email&order=asc&pageSize=3')).json<UserPage>();
+    expect(active.total).toBe(1050);
+    expect(active.users.map((u) => u.email)).toEqual([
+      'bulk1001@bulk.example',
+      'bulk1003@bulk.example',
+      'bulk1005@bulk.example',
+    ]);
+    const one = (await list('search=bulk2099')).json<UserPage>();
+    expect(one.users.map((u) => u.email)).toEqual(['bulk2099@bulk.example']);
+    await t.database.db.delete(users).where(sql`${users.email} like '%@bulk.example'`);
+  });
+
+  it('keeps the per-status counts (user_counts) equal to the rows after inserts, edits and deletes', async () => {
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${admin.id}`,
+      headers: admin.headers,
+      payload: { company: 'Navy' },
+    });
+    const [someone] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `member01@${MARK}.example`));
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${someone!.id}`,
+      headers: admin.headers,
+      payload: { status: 'banned', role: 'admin' },
+    });
+    const real = await t.database.db.execute(
+      sql`select role, status, count(*)::int as n from users group by 1, 2 order by 1, 2`,
+    );
+    const kept = await t.database.db.execute(
+      sql`select role, status, n from user_counts where n <> 0 order by 1, 2`,
+    );
+    expect(kept.rows).toEqual(real.rows);
+    const all = (await list('')).json<UserPage>();
+    expect(all.counts.all).toBe(34);
+    expect(all.total).toBe(34);
+  });
+
   it('refuses bad query values with 400, never 500, and clamps the page size', async () => {
     const bad = [
       'sort=name;drop table users',

@@ -1,0 +1,147 @@
+/**
+ * The admin user list at scale: inserts BENCH_USERS (100,000) users in batches into a fresh embedded
+ * database (or DATABASE_URL, into a throw-away schema-less database you provide), then measures
+ * `GET /api/users` (sorted, filtered and searched pages) and `GET /api/users/cards` through app.inject,
+ * printing p50/p95/p99 per scenario. Target: p95 < 50 ms.
+ *   node_modules/.bin/node bench/users.ts
+ *   BENCH_USERS=20000 BENCH_RUNS=100 node_modules/.bin/node bench/users.ts
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { sql } from 'drizzle-orm';
+
+import { buildApp } from '../src/server/app.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { users } from '../src/server/db/schema/index.ts';
+import { COMPANIES, FIRST_NAMES, LAST_NAMES, PLACES } from '../src/server/db/seed/factories.ts';
+import { createRandom } from '../src/server/db/seed/random.ts';
+import { hashPassword } from '../src/server/lib/passwords.ts';
+
+const TOTAL = Number(process.env.BENCH_USERS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const BATCH = 1_000;
+const STATUSES = [
+  'active',
+  'active',
+  'active',
+  'active',
+  'active',
+  'active',
+  'pending',
+  'banned',
+  'rejected',
+] as const;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-users-'));
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+await database.migrate();
+const db = database.db;
+const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+if (Number(existing?.n) > 0) {
+  console.error('bench/users.ts needs an empty database (unset DATABASE_URL for an embedded one).');
+  process.exit(1);
+}
+
+// ── data ──────────────────────────────────────────────────────────────────────────────────────────────
+const random = createRandom(42);
+const passwordHash = await hashPassword('bench password 2026');
+const started = performance.now();
+const adminEmail = 'admin@bench.example';
+for (let offset = 0; offset < TOTAL; offset += BATCH) {
+  const rows = Array.from({ length: Math.min(BATCH, TOTAL - offset) }, (_, j) => {
+    const i = offset + j;
+    const firstName = random.pick(FIRST_NAMES);
+    const lastName = random.pick(LAST_NAMES);
+    const place = random.pick(PLACES);
+    return {
+      email: i === 0 ? adminEmail : `${firstName}.${lastName}.${i}@example.com`.toLowerCase(),
+      passwordHash,
+      firstName,
+      lastName,
+      role: i === 0 || i % 500 === 0 ? ('admin' as const) : ('user' as const),
+      status: i === 0 ? ('active' as const) : random.pick(STATUSES),
+      company: random.pick(COMPANIES),
+      phone: `+1 ${random.int(200, 989)}-${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, '0')}`,
+      country: place.country,
+      city: place.city,
+      createdAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000),
+    };
+  });
+  await db.insert(users).values(rows);
+}
+const insertSeconds = (performance.now() - started) / 1000;
+// Fresh statistics and visibility map, as autovacuum would leave them on a live server.
+await db.execute(sql`vacuum analyze users`);
+console.log(
+  `Inserted ${TOTAL.toLocaleString('en')} users in ${insertSeconds.toFixed(1)} s ` +
+    `(${Math.round(TOTAL / insertSeconds).toLocaleString('en')}/s) into ${database.kind}.`,
+);
+
+// ── measure ───────────────────────────────────────────────────────────────────────────────────────────
+const app = await buildApp({ database, logger: false, config: { rateLimitMax: 10_000_000 } });
+await app.ready();
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/account/login',
+  payload: { email: adminEmail, password: 'bench password 2026' },
+});
+const { accessToken } = login.json<{ accessToken: string }>();
+const headers = { authorization: `Bearer ${accessToken}` };
+
+const scenarios: Array<[string, string]> = [
+  ['default page (newest first)', '/api/users'],
+  ['sort=name asc, page 1', '/api/users?sort=name&order=asc&pageSize=25'],
+  ['sort=name desc, page 200', '/api/users?sort=name&order=desc&page=200&pageSize=25'],
+  ['sort=email asc', '/api/users?sort=email&order=asc&pageSize=25'],
+  ['sort=company asc', '/api/users?sort=company&order=asc&pageSize=25'],
+  ['status=banned, sort=created', '/api/users?status=banned&sort=createdAt&order=desc'],
+  ['role=admin', '/api/users?role=admin'],
+  ['search=nguyen (~5%), sort=name', '/api/users?search=nguyen&sort=name&order=asc'],
+  ['search=kenji.tanaka.9 (rare)', '/api/users?search=kenji.tanaka.9&sort=name'],
+  ['search=no-match', '/api/users?search=zzzzzz'],
+  ['search=nguyen, status=active, role=user', '/api/users?search=nguyen&status=active&role=user'],
+  ['cards, page 1', '/api/users/cards'],
+  ['cards, search=ingrid', '/api/users/cards?search=ingrid'],
+];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+const results: Array<Record<string, string | number>> = [];
+for (const [name, url] of scenarios) {
+  for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url, headers }); // warm-up
+  const times: number[] = [];
+  let rows = 0;
+  let total = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers });
+    times.push(performance.now() - t0);
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    if (i === 0) {
+      const body = res.json<{ users: unknown[]; total: number }>();
+      rows = body.users.length;
+      total = body.total;
+    }
+  }
+  times.sort((a, b) => a - b);
+  const row = {
+    scenario: name,
+    rows,
+    total,
+    'p50 ms': Number(percentile(times, 50).toFixed(1)),
+    'p95 ms': Number(percentile(times, 95).toFixed(1)),
+    'p99 ms': Number(percentile(times, 99).toFixed(1)),
+  };
+  results.push(row);
+  console.log(JSON.stringify(row));
+}
+console.table(results);
+const worst = Math.max(...results.map((r) => Number(r['p95 ms'])));
+console.log(`Worst p95: ${worst} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NOT met'}`);
+
+await app.close();
+await database.close();
+fs.rmSync(dataDir, { recursive: true, force: true });

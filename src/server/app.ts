@@ -14,6 +14,8 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { randomToken } from './lib/crypto.ts';
 import { uploadsPlugin } from './lib/uploads.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { auditRoutes } from './modules/users/audit.routes.ts';
 import { meRoutes } from './modules/users/me.routes.ts';
@@ -154,6 +156,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(auditRoutes, { prefix: '/api/audit-log' });
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications' });
 
   await registerWebApp(app, config.webRoot);
   return app;

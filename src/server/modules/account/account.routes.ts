@@ -21,6 +21,7 @@ import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } fro
 import { clear, enforce, type Limit } from '../../lib/rate-limiter.ts';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens.ts';
 import { bearerToken, mayHoldSession } from '../../plugins/auth.ts';
+import { notify } from '../notifications/notifications.repo.ts';
 import {
   consumeCode,
   createUser,
@@ -119,6 +120,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!user) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
       await sendCode(user, 'verify_email');
+      await notify(db, user.id, {
+        type: 'account',
+        title: `Welcome to Atrium, ${user.firstName}`,
+        body: 'Your account is ready. Complete your profile and account settings.',
+        link: '/dashboard/user/account',
+      });
       return startSession(app, request, reply, user);
     },
   );
@@ -236,6 +243,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user.emailVerified) await markEmailVerified(db, user.id);
       await revokeUserSessions(db, user.id, 'password_reset');
       await clear(db, `login:account:${email}`);
+      await notify(db, user.id, {
+        type: 'security',
+        title: 'Your password was reset',
+        body: 'The password of your account was just reset. If this was not you, contact an administrator.',
+        link: '/dashboard/user/account',
+      });
       await app.mailer.send({
         to: user.email,
         subject: 'Your Atrium password was changed',

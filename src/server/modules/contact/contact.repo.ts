@@ -1,0 +1,44 @@
+import { count, desc } from 'drizzle-orm';
+
+import type { ContactInput, ContactMessage } from '#shared/contract/contact.ts';
+
+import type { Db } from '../../db/client.ts';
+import { contactMessages } from '../../db/schema/contact.ts';
+
+type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+function toContactMessage(row: ContactMessageRow): ContactMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function createContactMessage(
+  db: Db,
+  input: ContactInput & { ip: string; userId: string | null },
+): Promise<ContactMessage> {
+  const [row] = await db.insert(contactMessages).values(input).returning();
+  if (!row) throw new Error('contact message was not stored');
+  return toContactMessage(row);
+}
+
+/** Newest first (ties broken by id, so pages never overlap). */
+export async function listContactMessages(
+  db: Db,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ messages: ContactMessage[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [totalRow] = await db.select({ total: count() }).from(contactMessages);
+  return { messages: rows.map(toContactMessage), total: Number(totalRow?.total ?? 0) };
+}

@@ -1,0 +1,181 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Notification, NotificationPage } from '#shared/contract/notifications.ts';
+
+import { notifications } from '../../db/schema/notifications.ts';
+import {
+  bearer,
+  createTestApp,
+  lastCode,
+  register,
+  uniqueEmail,
+  uniqueIp,
+  type TestApp,
+} from '../../testing/test-app.ts';
+import { notify, seedNotifications } from './notifications.repo.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function newUser() {
+  const auth = await register(t.app, { email: uniqueEmail() }, uniqueIp());
+  return { id: auth.user.id, email: auth.user.email, headers: bearer(auth.accessToken) };
+}
+
+function list(headers: Record<string, string>, query = '') {
+  return t.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers });
+}
+
+describe('notifications', () => {
+  it('needs a signed-in caller', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+    const markAll = await t.app.inject({ method: 'POST', url: '/api/notifications/mark-all-read' });
+    expect(markAll.statusCode).toBe(401);
+  });
+
+  it('welcomes a new account with an unread notification that links to the account page', async () => {
+    const user = await newUser();
+    const page = (await list(user.headers)).json() as NotificationPage;
+    expect(page.total).toBe(1);
+    expect(page.unreadCount).toBe(1);
+    expect(page.notifications[0]).toMatchObject({
+      type: 'account',
+      link: '/dashboard/user/account',
+      readAt: null,
+    });
+  });
+
+  it('lists newest first, filters unread, pages, and counts', async () => {
+    const user = await newUser();
+    await seedNotifications(t.database.db, user.id);
+    const all = (await list(user.headers, '?pageSize=50')).json() as NotificationPage;
+    expect(all.total).toBe(7); // 6 demo + welcome
+    expect(all.unreadCount).toBe(4); // 3 unread demo + welcome
+    const times = all.notifications.map((n) => Date.parse(n.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const unread = (await list(user.headers, '?filter=unread')).json() as NotificationPage;
+    expect(unread.total).toBe(4);
+    expect(unread.unreadCount).toBe(4);
+    expect(unread.notifications.every((n) => n.readAt === null)).toBe(true);
+
+    const page2 = (await list(user.headers, '?page=2&pageSize=5')).json() as NotificationPage;
+    expect(page2.notifications).toHaveLength(2);
+    expect(page2.total).toBe(7);
+  });
+
+  it('rejects a bad query with 400', async () => {
+    const user = await newUser();
+    for (const query of ['?filter=everything', '?page=0', '?pageSize=51', '?page=x']) {
+      expect((await list(user.headers, query)).statusCode).toBe(400);
+    }
+  });
+
+  it('marks one read, keeps the first read time, and lowers the unread count', async () => {
+    const user = await newUser();
+    const created = await notify(t.database.db, user.id, { type: 'system', title: 'Hello', body: 'World' });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${created.id}/read`,
+      headers: user.headers,
+    });
+    expect(read.statusCode).toBe(200);
+    const { notification } = read.json() as { notification: Notification };
+    expect(notification).toMatchObject({ id: created.id, title: 'Hello', body: 'World', link: null });
+    expect(notification.readAt).not.toBeNull();
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${created.id}/read`,
+      headers: user.headers,
+    });
+    expect((again.json() as { notification: Notification }).notification.readAt).toBe(notification.readAt);
+    expect(((await list(user.headers)).json() as NotificationPage).unreadCount).toBe(1); // the welcome
+  });
+
+  it('marks all read', async () => {
+    const user = await newUser();
+    await seedNotifications(t.database.db, user.id);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/mark-all-read',
+      headers: user.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ unreadCount: 0 });
+    const page = (await list(user.headers, '?filter=unread')).json() as NotificationPage;
+    expect(page).toEqual({ notifications: [], total: 0, unreadCount: 0 });
+  });
+
+  it("keeps every user to their own notifications: another user's id is 404 and stays unread", async () => {
+    const a = await newUser();
+    const b = await newUser();
+    const mine = await notify(t.database.db, a.id, { type: 'chat', title: 'For A only' });
+
+    const bList = (await list(b.headers, '?pageSize=50')).json() as NotificationPage;
+    expect(bList.notifications.map((n) => n.id)).not.toContain(mine.id);
+
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${mine.id}/read`,
+      headers: b.headers,
+    });
+    expect(stolen.statusCode).toBe(404);
+    await t.app.inject({ method: 'POST', url: '/api/notifications/mark-all-read', headers: b.headers });
+
+    const [row] = await t.database.db.select().from(notifications).where(eq(notifications.id, mine.id));
+    expect(row?.readAt).toBeNull();
+    expect(((await list(a.headers)).json() as NotificationPage).unreadCount).toBe(2);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const user = await newUser();
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/00000000-0000-4000-8000-000000000000/read',
+      headers: user.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: "/api/notifications/1'%20or%201=1--/read",
+      headers: user.headers,
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('tells the user after a password reset (security)', async () => {
+    const user = await newUser();
+    const ip = uniqueIp();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/account/forgot-password',
+      remoteAddress: ip,
+      payload: { email: user.email },
+    });
+    const code = lastCode(t.mails, user.email);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/new-password',
+      remoteAddress: ip,
+      payload: { email: user.email, code, password: 'a brand new long passphrase' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(rows.map((r) => r.type).sort()).toEqual(['account', 'security']);
+  });
+
+  it('removes notifications with their user', async () => {
+    const user = await newUser();
+    await seedNotifications(t.database.db, user.id);
+    const { users } = await import('../../db/schema/account.ts');
+    await t.database.db.delete(users).where(eq(users.id, user.id));
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(rows).toHaveLength(0);
+  });
+});

@@ -10,18 +10,37 @@ import { RouterProvider } from 'react-router/dom';
 
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { startProgressBar } from './components/progress-bar/progress-bar.tsx';
 import { authStore } from './lib/auth/auth-store.ts';
+import { settingsStore } from './lib/settings/settings-store.ts';
+import { initStoredLanguage, storedLanguage } from './locales/i18n.ts';
+import { applyDocumentSettings } from './theme/document-settings.ts';
+
+// The settings store read its cookies when it loaded: colour scheme, background and direction go on <html>
+// before anything renders, so a dark or rtl choice shows from the first paint.
+applyDocumentSettings(settingsStore.getState());
 
 // Restore the session while the first route chunk loads; the guards wait for it (isInitialized).
 void authStore.getState().initialize();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+function render() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const router = createAppRouter();
+  startProgressBar(router);
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={createAppRouter()} />
-    </AppProvider>
-  </StrictMode>,
-);
+// A stored non-English language loads before the first render (first paint in that language; Arabic → rtl).
+const language = storedLanguage();
+if (language && language !== 'en') void initStoredLanguage().finally(render);
+else {
+  void initStoredLanguage();
+  render();
+}

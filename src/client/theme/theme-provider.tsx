@@ -1,17 +1,39 @@
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider as MuiThemeProvider } from '@mui/material/styles';
-import { useMemo, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
-import { createAppTheme, type ThemeOptionsInput } from './create-theme.ts';
+import { useSettings } from '../lib/settings/use-settings.ts';
+import { getLanguage } from '../locales/locales-config.ts';
+import { createAppTheme } from './create-theme.ts';
+import { applyDocumentSettings } from './document-settings.ts';
+import { getEmotionCache } from './emotion-cache.ts';
 
-type ThemeProviderProps = ThemeOptionsInput & { children: ReactNode };
+/** The MUI theme from the display settings and the UI language; rtl styles through the rtl Emotion cache. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const mode = useSettings((state) => state.themeMode);
+  const direction = useSettings((state) => state.themeDirection);
+  const contrast = useSettings((state) => state.themeContrast);
+  const colorPreset = useSettings((state) => state.themeColorPresets);
+  const { i18n } = useTranslation();
+  const language = getLanguage(i18n.resolvedLanguage);
 
-export function ThemeProvider({ mode, direction, children }: ThemeProviderProps) {
-  const theme = useMemo(() => createAppTheme({ mode, direction }), [mode, direction]);
+  const theme = useMemo(
+    () => createAppTheme({ mode, direction, contrast, colorPreset, locales: language.components }),
+    [mode, direction, contrast, colorPreset, language],
+  );
+
+  useLayoutEffect(() => {
+    applyDocumentSettings({ themeMode: mode, themeDirection: direction, themeContrast: contrast });
+  }, [mode, direction, contrast]);
+
   return (
-    <MuiThemeProvider theme={theme}>
-      <CssBaseline />
-      {children}
-    </MuiThemeProvider>
+    <CacheProvider value={getEmotionCache(direction)}>
+      <MuiThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </MuiThemeProvider>
+    </CacheProvider>
   );
 }

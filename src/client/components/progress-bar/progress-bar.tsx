@@ -3,9 +3,29 @@ import NProgress from 'nprogress';
 import { useEffect } from 'react';
 import { useNavigation } from 'react-router';
 
-NProgress.configure({ showSpinner: false });
+NProgress.configure({ showSpinner: false, trickleSpeed: 200, minimum: 0.1 });
 
-/** Spec §2: a progress bar at the top of the page shows during route changes. */
+type RouterLike = {
+  state: { navigation: { state: string } };
+  subscribe: (listener: (state: { navigation: { state: string } }) => void) => () => void;
+};
+
+/**
+ * Spec §2: drives the bar from the router itself (outside React, so even a short chunk load is seen).
+ * Returns the unsubscribe function.
+ */
+export function startProgressBar(router: RouterLike): () => void {
+  let busy = false;
+  return router.subscribe((state) => {
+    const next = state.navigation.state !== 'idle';
+    if (next === busy) return;
+    busy = next;
+    if (busy) NProgress.start();
+    else NProgress.done();
+  });
+}
+
+/** Spec §2: a progress bar at the top of the page shows during route changes (nprogress, themed). */
 export function ProgressBar() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';

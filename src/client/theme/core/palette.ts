@@ -1,6 +1,9 @@
 import type { PaletteOptions } from '@mui/material/styles';
 
-export type ThemeMode = 'light' | 'dark';
+import type { ThemeColorPreset, ThemeContrast, ThemeMode } from '../../lib/settings/settings-config.ts';
+import { colorPresets, type PresetColor } from './presets.ts';
+
+export type { ThemeMode };
 
 /** Greys shared by both modes (text, dividers, neutral surfaces). */
 export const grey = {
@@ -16,33 +19,81 @@ export const grey = {
   900: '#141A21',
 } as const;
 
-/**
- * Main colours are dark enough for white text at WCAG AA (4.5:1); `contrastThreshold: 4.5` makes MUI pick
- * the readable text colour for every derived shade.
- */
-export const primary = { light: '#5BE49B', main: '#007867', dark: '#004B50', contrastText: '#FFFFFF' };
-const secondary = { light: '#C684FF', main: '#7A1FE0', dark: '#5119B7', contrastText: '#FFFFFF' };
-const info = { light: '#61F3F3', main: '#006C9C', dark: '#003768', contrastText: '#FFFFFF' };
-const success = { light: '#77ED8B', main: '#107A4A', dark: '#0A5331', contrastText: '#FFFFFF' };
-const warning = { light: '#FFD666', main: '#A35F00', dark: '#7A4100', contrastText: '#FFFFFF' };
-const error = { light: '#FFAC82', main: '#B71D18', dark: '#7A0916', contrastText: '#FFFFFF' };
+type Semantic = 'secondary' | 'info' | 'success' | 'warning' | 'error';
 
-export function createPalette(mode: ThemeMode): PaletteOptions {
-  const common = { primary, secondary, info, success, warning, error, grey, contrastThreshold: 4.5 };
-  if (mode === 'dark') {
-    return {
-      ...common,
-      mode,
-      text: { primary: '#FFFFFF', secondary: grey[500], disabled: grey[600] },
-      background: { default: grey[900], paper: grey[800] },
+/**
+ * Light mode: main colours dark enough for white text and for use as text on white (4.5:1).
+ * Dark mode: light main colours with dark text, readable as text on the dark surfaces.
+ */
+const semantic: Record<ThemeMode, Record<Semantic, PresetColor>> = {
+  light: {
+    secondary: { main: '#7A1FE0', contrastText: '#FFFFFF' },
+    info: { main: '#006C9C', contrastText: '#FFFFFF' },
+    success: { main: '#107A4A', contrastText: '#FFFFFF' },
+    warning: { main: '#995700', contrastText: '#FFFFFF' },
+    error: { main: '#B71D18', contrastText: '#FFFFFF' },
+  },
+  dark: {
+    secondary: { main: '#C684FF', contrastText: grey[900] },
+    info: { main: '#61D9F3', contrastText: grey[900] },
+    success: { main: '#77ED8B', contrastText: grey[900] },
+    warning: { main: '#FFD666', contrastText: grey[900] },
+    error: { main: '#FF8A80', contrastText: grey[900] },
+  },
+};
+
+export type Surfaces = {
+  text: { primary: string; secondary: string; disabled: string };
+  background: { default: string; paper: string; neutral: string };
+  divider: string;
+};
+
+/** Text, backgrounds and dividers per mode and contrast. Bold: stronger text, dividers and backgrounds. */
+export const surfaces: Record<ThemeMode, Record<ThemeContrast, Surfaces>> = {
+  light: {
+    default: {
+      text: { primary: grey[800], secondary: grey[600], disabled: grey[500] },
+      background: { default: '#FFFFFF', paper: '#FFFFFF', neutral: grey[200] },
       divider: 'rgba(145, 158, 171, 0.2)',
-    };
-  }
+    },
+    bold: {
+      text: { primary: grey[900], secondary: grey[700], disabled: grey[600] },
+      background: { default: grey[200], paper: '#FFFFFF', neutral: grey[300] },
+      divider: 'rgba(99, 115, 129, 0.4)',
+    },
+  },
+  dark: {
+    default: {
+      text: { primary: '#FFFFFF', secondary: grey[500], disabled: grey[600] },
+      background: { default: grey[900], paper: grey[800], neutral: '#28323D' },
+      divider: 'rgba(145, 158, 171, 0.2)',
+    },
+    bold: {
+      text: { primary: '#FFFFFF', secondary: grey[400], disabled: grey[500] },
+      background: { default: '#0B0F14', paper: grey[800], neutral: '#28323D' },
+      divider: 'rgba(196, 205, 213, 0.32)',
+    },
+  },
+};
+
+export type PaletteInput = { mode: ThemeMode; contrast?: ThemeContrast; preset?: ThemeColorPreset };
+
+export function createPalette({
+  mode,
+  contrast = 'default',
+  preset = 'default',
+}: PaletteInput): PaletteOptions {
+  const { text, background, divider } = surfaces[mode][contrast];
   return {
-    ...common,
     mode,
-    text: { primary: grey[800], secondary: grey[600], disabled: grey[500] },
-    background: { default: '#FFFFFF', paper: '#FFFFFF' },
-    divider: 'rgba(145, 158, 171, 0.2)',
+    primary: colorPresets[preset][mode],
+    ...semantic[mode],
+    grey,
+    text,
+    background: { default: background.default, paper: background.paper },
+    divider,
+    contrastThreshold: 4.5,
   };
 }
+
+export { semantic as semanticColors };

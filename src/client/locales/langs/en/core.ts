@@ -136,6 +136,23 @@ export const core = {
     chat: 'Chat',
     calendar: 'Calendar',
     kanban: 'Kanban',
+    otherCases: 'Other cases',
+    itemByRoles: 'Item by roles',
+    onlyAdmin: 'Only admin can see this item',
+    menuLevel: 'Menu level',
+    level2a: 'Level 2a',
+    level2b: 'Level 2b',
+    level3a: 'Level 3a',
+    level3b: 'Level 3b',
+    level4a: 'Level 4a',
+    level4b: 'Level 4b',
+    itemDisabled: 'Item disabled',
+    itemLabel: 'Item label',
+    itemCaption: 'Item caption',
+    captionText: 'A caption adds a short explanation under an item.',
+    externalLink: 'External link',
+    opensInNewTab: '(opens in a new tab)',
+    newLabel: 'NEW',
   },
   account: {
     button: 'Account',
@@ -177,4 +194,3 @@ export const core = {
     },
   },
 };
-

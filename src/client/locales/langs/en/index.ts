@@ -1,4 +1,5 @@
 import { core } from './core.ts';
+import { shell } from './shell.ts';
 
 /**
  * English, the default and fallback language (namespace `translations`). The texts are split into part
@@ -7,6 +8,7 @@ import { core } from './core.ts';
  */
 export const en = {
   ...core,
+  ...shell,
 };
 
 export type TranslationResource = typeof en;

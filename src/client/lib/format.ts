@@ -1,0 +1,70 @@
+import { currentLanguage } from '../locales/i18n.ts';
+import { getLanguage } from '../locales/locales-config.ts';
+
+/**
+ * Dates, numbers and money formatted for the UI language (en-US, fr-FR, vi-VN, zh-CN, ar-SD), with Intl.
+ * Pass `locale` to format for another language than the current one.
+ */
+type Options = { locale?: string };
+type DateInput = Date | string | number;
+
+function localeOf(options?: Options): string {
+  return options?.locale ?? getLanguage(currentLanguage()).numberLocale;
+}
+
+function toDate(value: DateInput): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function fNumber(value: number, options?: Options & Intl.NumberFormatOptions): string {
+  const { locale: _locale, ...format } = options ?? {};
+  return new Intl.NumberFormat(localeOf(options), format).format(value);
+}
+
+/** Money in the given currency (ISO 4217; the amount is not converted, only written the local way). */
+export function fCurrency(value: number, currency = 'USD', options?: Options): string {
+  return new Intl.NumberFormat(localeOf(options), { style: 'currency', currency }).format(value);
+}
+
+/** 0.256 → "25.6%" (fraction in, percent out). */
+export function fPercent(value: number, options?: Options): string {
+  return new Intl.NumberFormat(localeOf(options), { style: 'percent', maximumFractionDigits: 1 }).format(
+    value,
+  );
+}
+
+export function fDate(value: DateInput, options?: Options): string {
+  const date = toDate(value);
+  return date ? new Intl.DateTimeFormat(localeOf(options), { dateStyle: 'medium' }).format(date) : '';
+}
+
+export function fDateTime(value: DateInput, options?: Options): string {
+  const date = toDate(value);
+  return date
+    ? new Intl.DateTimeFormat(localeOf(options), { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+    : '';
+}
+
+const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** "3 minutes ago", "il y a 3 minutes", "3 分钟前"… */
+export function fRelativeTime(value: DateInput, options?: Options & { now?: Date }): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const seconds = Math.round((date.getTime() - (options?.now ?? new Date()).getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat(localeOf(options), { numeric: 'auto' });
+  for (const [unit, size] of relativeUnits) {
+    if (Math.abs(seconds) >= size || unit === 'second')
+      return format.format(Math.round(seconds / size), unit);
+  }
+  return '';
+}

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { settingsStore } from '../lib/settings/settings-store.ts';
+import { changeLanguage, currentLanguage, i18n, initStoredLanguage } from './i18n.ts';
+import { languageStorageKey, languages } from './locales-config.ts';
+
+describe('languages and direction (spec §4)', () => {
+  afterEach(async () => {
+    await changeLanguage('en');
+    settingsStore.getState().reset();
+    window.localStorage.clear();
+  });
+
+  it('offers the five languages with the spec labels', () => {
+    expect(languages.map(({ value, label }) => [value, label])).toEqual([
+      ['en', 'English'],
+      ['fr', 'French'],
+      ['vi', 'Vietnamese'],
+      ['cn', 'Chinese'],
+      ['ar', 'Arabic (Sudan)'],
+    ]);
+  });
+
+  it('choosing Arabic sets rtl, any other language sets ltr', async () => {
+    await changeLanguage('ar');
+    expect(settingsStore.getState().themeDirection).toBe('rtl');
+    expect(currentLanguage()).toBe('ar');
+    expect(i18n.t('nav.open')).toBe('فتح قائمة التنقل');
+    expect(document.documentElement.lang).toBe('ar-SD');
+
+    for (const language of ['fr', 'vi', 'cn', 'en'] as const) {
+      await changeLanguage('ar');
+      await changeLanguage(language);
+      expect(settingsStore.getState().themeDirection).toBe('ltr');
+      expect(currentLanguage()).toBe(language);
+    }
+  });
+
+  it('keeps the choice in local storage under i18nextLng', async () => {
+    await changeLanguage('fr');
+    expect(window.localStorage.getItem(languageStorageKey)).toBe('fr');
+    expect(i18n.t('nav.open')).toBe('Ouvrir la navigation');
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('a stored Arabic choice sets rtl and Arabic texts on load', async () => {
+    window.localStorage.setItem(languageStorageKey, 'ar');
+    await initStoredLanguage();
+    expect(settingsStore.getState().themeDirection).toBe('rtl');
+    expect(currentLanguage()).toBe('ar');
+  });
+
+  it('a stored non-Arabic language keeps the stored direction', async () => {
+    settingsStore.getState().setField('themeDirection', 'rtl');
+    window.localStorage.setItem(languageStorageKey, 'cn');
+    await initStoredLanguage();
+    expect(currentLanguage()).toBe('cn');
+    expect(i18n.t('nav.open')).toBe('打开导航');
+    expect(settingsStore.getState().themeDirection).toBe('rtl');
+  });
+
+  it('ignores an unknown stored language', async () => {
+    window.localStorage.setItem(languageStorageKey, 'xx');
+    await initStoredLanguage();
+    expect(currentLanguage()).toBe('en');
+    expect(settingsStore.getState().themeDirection).toBe('ltr');
+  });
+});

@@ -1,0 +1,9 @@
+import type { TranslationResource } from '../en/index.ts';
+import { core } from './core.ts';
+import { shell } from './shell.ts';
+
+/** Arabic (Sudan) (loaded on demand; right to left). Same parts and keys as English. */
+export const ar: TranslationResource = {
+  ...core,
+  ...shell,
+};

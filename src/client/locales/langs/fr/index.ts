@@ -1,0 +1,9 @@
+import type { TranslationResource } from '../en/index.ts';
+import { core } from './core.ts';
+import { shell } from './shell.ts';
+
+/** French (loaded on demand). Same parts and keys as English. */
+export const fr: TranslationResource = {
+  ...core,
+  ...shell,
+};

@@ -43,22 +43,17 @@ const containsLower = (column: SQLWrapper, term: string) =>
   sql`${column} like lower(${`%${escapeLike(term)}%`}) escape '\\'`;
 
 /**
- * `column` contains `term`, case-insensitively. `column` must be search_text or a part of it. With
- * `indexed` (terms of 3+ characters) the trigram index users_search_trgm_idx narrows the rows first and
- * LIKE rechecks them; without it the planner may instead walk a sort index and filter (best when many
- * rows match and only one page is wanted).
+ * `column` contains `term`, case-insensitively. `column` must be search_text or a part of it: from 3
+ * characters on, the trigram index users_search_trgm_idx narrows the rows first and LIKE rechecks them, so
+ * the cost grows with the number of matches, not with the table. (Walking a sort index and filtering is
+ * faster for broad terms spread evenly over the sort order, but far slower when the matches cluster, as a
+ * first-name search sorted by name does; we keep the predictable plan.)
  */
-function matches(column: SQLWrapper, term: string, indexed = true): SQL {
+function matches(column: SQLWrapper, term: string): SQL {
   const like = containsLower(column, term);
-  if (!indexed || [...term].length < 3) return like;
+  if ([...term].length < 3) return like;
   return sql`atrium_trigrams(${users.searchText}) @> atrium_trigrams(lower(${term})) and ${like}`;
 }
-
-/**
- * Above this many matches a page is cheaper found by walking the sort index and filtering than by
- * fetching every match through the trigram index and sorting them.
- */
-const INDEXED_PAGE_MAX_MATCHES = 2_000;
 
 const nameKey = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
 
@@ -84,7 +79,7 @@ export interface UserListQuery {
 
 /**
  * The admin list: filter, search, sort and page in SQL, plus per-status counts for the tabs. The counts
- * come first (from user_counts, or one indexed count when searching); they also pick the page's plan.
+ * come first (from user_counts, or one indexed count when searching), so an empty page costs no query.
  */
 export async function listUsers(
   db: Db,
@@ -120,7 +115,7 @@ export async function listUsers(
       and(
         q.role ? eq(users.role, q.role) : undefined,
         q.status === 'all' ? undefined : eq(users.status, q.status),
-        q.search ? matches(users.searchText, q.search, total <= INDEXED_PAGE_MAX_MATCHES) : undefined,
+        q.search ? matches(users.searchText, q.search) : undefined,
       ),
     )
     .orderBy(direction(SORT_COLUMNS[q.sort]), direction(users.id))
@@ -285,7 +280,7 @@ export async function listCards(
   const rows = await db
     .select(publicColumns(callerId))
     .from(users)
-    .where(and(listed, q.search ? matches(nameKey, q.search, total <= INDEXED_PAGE_MAX_MATCHES) : undefined))
+    .where(and(listed, q.search ? matches(nameKey, q.search) : undefined))
     .orderBy(asc(nameKey), asc(users.id))
     .limit(q.pageSize)
     .offset(offset);

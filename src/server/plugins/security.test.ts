@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { buildApp } from '../app.ts';
 import { users } from '../db/schema/index.ts';
 import {
   GOOD_PASSWORD,
@@ -233,5 +234,33 @@ describe('routing and caching', () => {
       expect(res.headers['cache-control'], `${res.statusCode} ${res.body}`).toBe('no-store');
     }
     expect(responses.map((r) => r.statusCode)).toEqual([200, 401, 401, 400, 200, 200]);
+  });
+});
+
+describe('behind https (PUBLIC_URL https://…)', () => {
+  it('marks the refresh cookie Secure and sends HSTS', async () => {
+    const https = await buildApp({
+      database: t.database,
+      config: { publicUrl: 'https://atrium.example' },
+      logger: false,
+      mailer: { send: async () => {} },
+    });
+    try {
+      const { user } = await register(t.app, {}, uniqueIp());
+      const res = await https.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { email: user.email, password: GOOD_PASSWORD },
+        remoteAddress: uniqueIp(),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+      // Over plain http without an https PUBLIC_URL there is no HSTS.
+      const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await https.close();
+    }
   });
 });

@@ -78,46 +78,92 @@ export interface UserListQuery {
 }
 
 /**
- * The admin list: filter, search, sort and page in SQL, plus per-status counts for the tabs. The counts
- * come first (from user_counts, or one indexed count when searching), so an empty page costs no query.
+ * One pass over the matches of a search: their count per status, and the ids of one page in sort order.
+ * The CTE is read twice, so PostgreSQL materialises it: each match is fetched once, not once for the
+ * counts and again for the page.
+ */
+async function searchPass(
+  db: Db,
+  where: SQL,
+  page: {
+    sort: SQLWrapper;
+    order: 'asc' | 'desc';
+    status?: string | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ groups: Array<{ status: string; n: number }>; ids: string[] }> {
+  const dir = page.order === 'asc' ? sql`asc` : sql`desc`;
+  const pageFilter = page.status ? sql`where m.status = ${page.status}` : sql``;
+  const result = (await db.execute(sql`
+    with m as (select ${users.id} as id, ${users.status} as status, ${page.sort} as k from ${users} where ${where})
+    select null::uuid as id, m.status, count(*)::int as n, 0 as ord from m group by m.status
+    union all
+    (select m.id, m.status, 0, (row_number() over (order by m.k ${dir}, m.id ${dir}))::int
+      from m ${pageFilter} order by m.k ${dir}, m.id ${dir} limit ${page.limit} offset ${page.offset})`)) as unknown as {
+    rows: Array<{ id: string | null; status: string; n: number | string; ord: number | string }>;
+  };
+  const groups = result.rows.filter((r) => r.id === null).map((r) => ({ status: r.status, n: Number(r.n) }));
+  const ids = result.rows
+    .filter((r): r is typeof r & { id: string } => r.id !== null)
+    .sort((a, b) => Number(a.ord) - Number(b.ord))
+    .map((r) => r.id);
+  return { groups, ids };
+}
+
+/** Rows by id, in the order of `ids`. */
+async function rowsInOrder<T extends { id: string }>(ids: string[], load: (ids: string[]) => Promise<T[]>) {
+  if (!ids.length) return [];
+  const byId = new Map((await load(ids)).map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
+}
+
+function statusCounts(groups: Array<{ status: string; n: number }>): StatusCounts {
+  const counts: StatusCounts = { all: 0, active: 0, pending: 0, banned: 0, rejected: 0 };
+  for (const g of groups) {
+    if (g.status === 'all' || !(g.status in counts)) continue;
+    counts[g.status as keyof StatusCounts] += Number(g.n);
+    counts.all += Number(g.n);
+  }
+  return counts;
+}
+
+/**
+ * The admin list: filter, search, sort and page in SQL, plus per-status counts for the tabs. Without a
+ * search the counts come from the trigger-kept user_counts and the page from a sort index; with one, one
+ * indexed pass gives both.
  */
 export async function listUsers(
   db: Db,
   q: UserListQuery,
 ): Promise<{ users: User[]; total: number; counts: StatusCounts }> {
-  const grouped = q.search
-    ? await db
-        .select({ status: users.status, n: sql<number>`count(*)::int` })
-        .from(users)
-        .where(and(q.role ? eq(users.role, q.role) : undefined, matches(users.searchText, q.search)))
-        .groupBy(users.status)
-    : // Without a search the counts come from the trigger-kept user_counts, not from counting rows.
-      await db
-        .select({ status: userCounts.status, n: sql<number>`sum(${userCounts.n})::int` })
-        .from(userCounts)
-        .where(q.role ? eq(userCounts.role, q.role) : undefined)
-        .groupBy(userCounts.status);
-  const counts: StatusCounts = { all: 0, active: 0, pending: 0, banned: 0, rejected: 0 };
-  for (const g of grouped) {
-    if (g.status === 'all' || !(g.status in counts)) continue;
-    counts[g.status as keyof StatusCounts] = Number(g.n);
-    counts.all += Number(g.n);
-  }
-  const total = counts[q.status];
   const offset = (q.page - 1) * q.pageSize;
-  if (offset >= total) return { users: [], total, counts };
+  const status = q.status === 'all' ? undefined : q.status;
+  if (q.search) {
+    const { groups, ids } = await searchPass(
+      db,
+      and(q.role ? eq(users.role, q.role) : undefined, matches(users.searchText, q.search)) as SQL,
+      { sort: SORT_COLUMNS[q.sort], order: q.order, status, limit: q.pageSize, offset },
+    );
+    const counts = statusCounts(groups);
+    const rows = await rowsInOrder(ids, (some) => db.select().from(users).where(inArray(users.id, some)));
+    return { users: rows.map(toUser), total: counts[q.status], counts };
+  }
 
+  const counts = statusCounts(
+    await db
+      .select({ status: userCounts.status, n: sql<number>`sum(${userCounts.n})::int` })
+      .from(userCounts)
+      .where(q.role ? eq(userCounts.role, q.role) : undefined)
+      .groupBy(userCounts.status),
+  );
+  const total = counts[q.status];
+  if (offset >= total) return { users: [], total, counts };
   const direction = q.order === 'asc' ? asc : desc;
   const rows = await db
     .select()
     .from(users)
-    .where(
-      and(
-        q.role ? eq(users.role, q.role) : undefined,
-        q.status === 'all' ? undefined : eq(users.status, q.status),
-        q.search ? matches(users.searchText, q.search) : undefined,
-      ),
-    )
+    .where(and(q.role ? eq(users.role, q.role) : undefined, status ? eq(users.status, status) : undefined))
     .orderBy(direction(SORT_COLUMNS[q.sort]), direction(users.id))
     .limit(q.pageSize)
     .offset(offset);
@@ -265,22 +311,29 @@ export async function listCards(
   callerId: string,
   q: { page: number; pageSize: number; search: string },
 ): Promise<{ users: PublicUser[]; total: number }> {
-  const [row] = q.search
-    ? await db
-        .select({ n: count() })
-        .from(users)
-        .where(and(listed, matches(nameKey, q.search)))
-    : await db
-        .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)::int` })
-        .from(userCounts)
-        .where(eq(userCounts.status, 'active'));
-  const total = Number(row?.n ?? 0);
   const offset = (q.page - 1) * q.pageSize;
+  const load = (ids: string[]) =>
+    db.select(publicColumns(callerId)).from(users).where(inArray(users.id, ids));
+  if (q.search) {
+    const { groups, ids } = await searchPass(db, and(listed, matches(nameKey, q.search)) as SQL, {
+      sort: nameKey,
+      order: 'asc',
+      limit: q.pageSize,
+      offset,
+    });
+    const rows = await rowsInOrder(ids, load);
+    return { users: rows.map(toPublicUser), total: statusCounts(groups).all };
+  }
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)::int` })
+    .from(userCounts)
+    .where(eq(userCounts.status, 'active'));
+  const total = Number(row?.n ?? 0);
   if (offset >= total) return { users: [], total };
   const rows = await db
     .select(publicColumns(callerId))
     .from(users)
-    .where(and(listed, q.search ? matches(nameKey, q.search) : undefined))
+    .where(listed)
     .orderBy(asc(nameKey), asc(users.id))
     .limit(q.pageSize)
     .offset(offset);

@@ -756,12 +756,13 @@ describe('list: paging, sorting, filtering, search, counts — in SQL and safe',
       headers: admin.headers,
       payload: { status: 'banned', role: 'admin' },
     });
-    const real = await t.database.db.execute(
+    type Rows = { rows: unknown[] };
+    const real = (await t.database.db.execute(
       sql`select role, status, count(*)::int as n from users group by 1, 2 order by 1, 2`,
-    );
-    const kept = await t.database.db.execute(
+    )) as unknown as Rows;
+    const kept = (await t.database.db.execute(
       sql`select role, status, n from user_counts where n <> 0 order by 1, 2`,
-    );
+    )) as unknown as Rows;
     expect(kept.rows).toEqual(real.rows);
     const all = (await list('')).json<UserPage>();
     expect(all.counts.all).toBe(34);

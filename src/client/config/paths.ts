@@ -20,8 +20,8 @@ export const paths = {
   maintenance: '/maintenance',
   pricing: '/pricing',
   payment: '/payment',
-  about: '/about-us',
-  contact: '/contact-us',
+  aboutUs: '/about-us',
+  contactUs: '/contact-us',
   faqs: '/faqs',
   components: '/components',
   auth: {

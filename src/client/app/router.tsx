@@ -50,6 +50,11 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to={paths.dashboard.general.app} replace /> },
               { path: paths.dashboard.general.app, lazy: () => import('./routes/dashboard/app.tsx') },
+              { path: paths.dashboard.blank, lazy: () => import('./routes/dashboard/blank.tsx') },
+              {
+                path: paths.dashboard.permissionDenied,
+                lazy: () => import('./routes/dashboard/permission-denied.tsx'),
+              },
               { path: '*', lazy: () => import('./routes/not-found.tsx') },
             ],
           },
@@ -57,7 +62,26 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: () => import('./routes/simple-layout.tsx'),
-        children: [{ path: '*', lazy: () => import('./routes/not-found.tsx') }],
+        children: [
+          { path: paths.pricing, lazy: () => import('./routes/public/pricing.tsx') },
+          { path: paths.payment, lazy: () => import('./routes/public/payment.tsx') },
+          { path: paths.aboutUs, lazy: () => import('./routes/public/about-us.tsx') },
+          { path: paths.contactUs, lazy: () => import('./routes/public/contact-us.tsx') },
+          { path: paths.faqs, lazy: () => import('./routes/public/faqs.tsx') },
+          { path: paths.components, lazy: () => import('./routes/public/components.tsx') },
+        ],
+      },
+      {
+        // Error and status pages: logo and one centred column. Unknown paths get the 404 page here too.
+        lazy: () => import('./routes/public/compact-layout.tsx'),
+        children: [
+          { path: paths.comingSoon, lazy: () => import('./routes/public/coming-soon.tsx') },
+          { path: paths.maintenance, lazy: () => import('./routes/public/maintenance.tsx') },
+          { path: paths.page403, lazy: () => import('./routes/public/page-403.tsx') },
+          { path: paths.page404, lazy: () => import('./routes/not-found.tsx') },
+          { path: paths.page500, lazy: () => import('./routes/public/page-500.tsx') },
+          { path: '*', lazy: () => import('./routes/not-found.tsx') },
+        ],
       },
     ],
   },

@@ -1,29 +1,82 @@
-import Box from '@mui/material/Box';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router';
 
-import { PageTitle } from '../page-title/page-title.tsx';
+import { paths } from '../../config/paths.ts';
+import { CompactLayout } from './compact-layout.tsx';
+import { ErrorContent } from './error-content.tsx';
+import { ForbiddenView } from './forbidden-view.tsx';
+import { ServerErrorIllustration } from './illustrations.tsx';
 import { NotFoundView } from './not-found-view.tsx';
 
-/** Route error boundary: a 404 answer shows the 404 view; anything else (e.g. a stale chunk) offers a reload. */
+/** A page chunk that could not be loaded (typically: a new version was deployed meanwhile). */
+function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch|ChunkLoadError/i.test(
+      `${error.name} ${error.message}`,
+    )
+  );
+}
+
+/**
+ * Route error boundary: a 404 or 403 answer shows that page; anything else (a stale chunk after a deploy,
+ * a render or loader error) says so and offers Retry. Retry navigates to the same address again: loaders
+ * run again and React Router clears the error boundary (it resets on a new location), so the page renders
+ * again; a chunk that failed to load needs a full reload instead.
+ */
 export function RouteErrorView() {
   const error = useRouteError();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
   const { t } = useTranslation();
 
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  const retry = () => {
+    if (isChunkLoadError(error)) window.location.reload();
+    else void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
+  };
+
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <CompactLayout>
+        <NotFoundView />
+      </CompactLayout>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <CompactLayout>
+        <ForbiddenView />
+      </CompactLayout>
+    );
+  }
 
   return (
-    <Box sx={{ py: 12, px: 2, mx: 'auto', maxWidth: 480, textAlign: 'center' }}>
-      <PageTitle title={t('errors.unexpected.pageTitle')} />
-      <Typography variant="h3" component="h1" sx={{ mb: 2 }}>
-        {t('errors.unexpected.title')}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 4 }}>{t('errors.unexpected.description')}</Typography>
-      <Button size="large" variant="contained" onClick={() => window.location.reload()}>
-        {t('errors.unexpected.reload')}
-      </Button>
-    </Box>
+    <CompactLayout>
+      <ErrorContent
+        pageTitle={t('errors.unexpected.pageTitle')}
+        title={t('errors.unexpected.title')}
+        description={t('errors.unexpected.description')}
+        illustration={<ServerErrorIllustration />}
+        action={
+          <>
+            <Button
+              size="large"
+              variant="contained"
+              startIcon={<RefreshIcon />}
+              onClick={retry}
+              loading={navigation.state === 'loading'}
+            >
+              {t('errorPages.route.retry')}
+            </Button>
+            <Button size="large" variant="outlined" color="inherit" href={paths.root}>
+              {t('errorPages.route.home')}
+            </Button>
+          </>
+        }
+      />
+    </CompactLayout>
   );
 }

@@ -1,9 +1,11 @@
 import type { TranslationResource } from '../en/index.ts';
 import { core } from './core.ts';
+import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
 
 /** Arabic (Sudan) (loaded on demand; right to left). Same parts and keys as English. */
 export const ar: TranslationResource = {
   ...core,
   ...shell,
+  ...publicPages,
 };

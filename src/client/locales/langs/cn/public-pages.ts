@@ -100,7 +100,7 @@ export const publicPages = {
       toast: '已模拟付款：未扣取任何费用',
       title: '谢谢——您的订单已确认（演示）',
       description: '此实例不收取真实付款：没有扣款，也没有发送或保存任何银行卡信息。',
-      summary: '{{plan}}方案，{{cycle}}计费：{{total}}，尾号 {{last4}} 的银行卡。',
+      cardEnding: '尾号 {{last4}} 的银行卡',
       another: '重新开始',
       home: '返回首页',
     },

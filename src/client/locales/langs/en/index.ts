@@ -1,4 +1,5 @@
 import { core } from './core.ts';
+import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
 
 /**
@@ -9,6 +10,7 @@ import { shell } from './shell.ts';
 export const en = {
   ...core,
   ...shell,
+  ...publicPages,
 };
 
 export type TranslationResource = typeof en;

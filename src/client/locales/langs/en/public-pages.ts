@@ -103,7 +103,7 @@ export const publicPages = {
       title: 'Thank you — your order is confirmed (demo)',
       description:
         'This instance takes no real payments: no money was taken, and no card details were sent or stored.',
-      summary: '{{plan}} plan, billed {{cycle}}: {{total}}, card ending {{last4}}.',
+      cardEnding: 'Card ending in {{last4}}',
       another: 'Start over',
       home: 'Go to home',
     },

@@ -103,7 +103,7 @@ export const publicPages = {
       title: 'Merci — votre commande est confirmée (démonstration)',
       description:
         'Cette instance n’encaisse aucun paiement réel : aucun argent n’a été prélevé et aucune donnée de carte n’a été envoyée ni enregistrée.',
-      summary: 'Formule {{plan}}, facturation {{cycle}} : {{total}}, carte se terminant par {{last4}}.',
+      cardEnding: 'Carte se terminant par {{last4}}',
       another: 'Recommencer',
       home: 'Retour à l’accueil',
     },

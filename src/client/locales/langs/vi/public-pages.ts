@@ -102,7 +102,7 @@ export const publicPages = {
       title: 'Cảm ơn bạn — đơn hàng đã được xác nhận (demo)',
       description:
         'Hệ thống này không nhận thanh toán thật: không có tiền bị trừ, và không có thông tin thẻ nào được gửi đi hay lưu lại.',
-      summary: 'Gói {{plan}}, thanh toán {{cycle}}: {{total}}, thẻ có số cuối {{last4}}.',
+      cardEnding: 'Thẻ có số cuối {{last4}}',
       another: 'Làm lại',
       home: 'Về trang chủ',
     },

@@ -1,0 +1,1 @@
+export { ComingSoonView as Component } from '../../../features/public/views/coming-soon-view.tsx';

@@ -1,0 +1,1 @@
+export { CompactLayout as Component } from '../../../components/error-views/compact-layout.tsx';

@@ -1,0 +1,1 @@
+export { MaintenanceView as Component } from '../../../features/public/views/maintenance-view.tsx';

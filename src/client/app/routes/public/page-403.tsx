@@ -1,0 +1,1 @@
+export { ForbiddenView as Component } from '../../../components/error-views/forbidden-view.tsx';

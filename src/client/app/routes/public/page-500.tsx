@@ -1,0 +1,1 @@
+export { ServerErrorView as Component } from '../../../components/error-views/server-error-view.tsx';

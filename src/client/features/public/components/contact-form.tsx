@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import {
+  CONTACT_LIMITS,
+  contactInput,
+  contactMessagesEn,
+  type ContactFormValues,
+  type ContactInput,
+} from '#shared/contract/contact.ts';
+
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { applyServerIssues } from '../../../lib/form-errors.ts';
+import { useSendContactMessage } from '../api/send-contact.ts';
+
+const fields = ['name', 'email', 'subject', 'message'] as const;
+const emptyForm: ContactFormValues = { name: '', email: '', subject: '', message: '' };
+
+/** The server writes the contact keys' English texts; show them translated again. */
+const keyByEnglishText = new Map<string, string>(
+  Object.entries(contactMessagesEn).map(([key, text]) => [text, key]),
+);
+function withContactKeys(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const issues = error.issues.map((issue) => ({
+    ...issue,
+    message: keyByEnglishText.get(issue.message) ?? issue.message,
+  }));
+  return new ApiError(error.message, {
+    status: error.status,
+    code: error.code,
+    issues,
+    hasServerMessage: error.hasServerMessage,
+  });
+}
+
+/**
+ * The contact form, validated with the shared schema in the browser and again on the server. Success:
+ * a toast and an empty form; a server failure (e.g. 429 too many messages) shows in an alert.
+ */
+export function ContactForm() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const send = useSendContactMessage();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const { control, handleSubmit, reset, setError } = useForm<ContactFormValues, unknown, ContactInput>({
+    resolver: zodResolver(contactInput),
+    defaultValues: emptyForm,
+  });
+  const message = useWatch({ control, name: 'message' }) ?? '';
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await send.mutateAsync(values);
+      reset(emptyForm);
+      enqueueSnackbar(t('contact.form.sent'), { variant: 'success' });
+    } catch (error) {
+      if (!applyServerIssues(withContactKeys(error), setError, fields))
+        setServerError(errorMessage(error, t));
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+      <Stack spacing={2.5}>
+        {serverError && <Alert severity="error">{serverError}</Alert>}
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <FormTextField control={control} name="name" label={t('contact.form.name')} autoComplete="name" />
+          <FormTextField
+            control={control}
+            name="email"
+            type="email"
+            label={t('contact.form.email')}
+            autoComplete="email"
+          />
+        </Box>
+        <FormTextField
+          control={control}
+          name="subject"
+          label={t('contact.form.subject')}
+          slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.subject } }}
+        />
+        <FormTextField
+          control={control}
+          name="message"
+          label={t('contact.form.message')}
+          multiline
+          minRows={5}
+          helperText={t('contact.form.messageCount', { count: message.length, max: CONTACT_LIMITS.message })}
+        />
+        <Box>
+          <Button type="submit" size="large" variant="contained" loading={send.isPending}>
+            {t('contact.form.submit')}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

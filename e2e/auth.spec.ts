@@ -20,7 +20,9 @@ async function registerThroughUi(page: Page, email: string) {
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
-test('register, land on the dashboard, stay signed in across a reload, log out, and be guarded', async ({ page }) => {
+test('register, land on the dashboard, stay signed in across a reload, log out, and be guarded', async ({
+  page,
+}) => {
   const email = newEmail('register');
   await registerThroughUi(page, email);
 
@@ -148,7 +150,8 @@ test('no request leaves the app origin', async ({ page, baseURL }) => {
   const foreign: string[] = [];
   page.on('request', (r) => {
     const url = r.url();
-    if (!url.startsWith(baseURL ?? '') && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+    if (!url.startsWith(baseURL ?? '') && !url.startsWith('data:') && !url.startsWith('blob:'))
+      foreign.push(url);
   });
   await page.goto('/auth/login');
   await signIn(page, 'demo@atrium.dev', 'atrium-demo-2026');

@@ -13,6 +13,12 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import LabelOutlined from '@mui/icons-material/LabelOutlined';
+import NotesOutlined from '@mui/icons-material/NotesOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import type { ReactNode } from 'react';
 
 import type { Role } from '#shared/contract/account.ts';
@@ -23,14 +29,27 @@ import type { TranslationResource } from '../locales/langs/en/index.ts';
 /** A navigation label: a key of the `nav` translations (spec §2 menu labels). */
 export type NavLabel = keyof TranslationResource['nav'];
 
+/** Counts the shell can show next to an item (e.g. unread mails); 0 or missing shows nothing. */
+export type NavBadgeKey = 'mailUnread';
+
 export type NavConfigItem = {
   title: NavLabel;
+  /** An app path, a `#fragment` (menu demo) or an absolute http(s) URL (opens in a new tab). */
   path: string;
   icon?: ReactNode;
   /** Shown only to these roles; everyone when absent. Hiding is not protection: the server checks. */
   roles?: Role[];
+  /** A short explanation under the title (a `nav` text key). */
+  caption?: NavLabel;
+  /** A "NEW" label after the title. */
+  label?: NavLabel;
+  badge?: NavBadgeKey;
+  disabled?: boolean;
   children?: NavConfigItem[];
 };
+
+/** The external link of the menu demo (followed only on click, in a new tab). */
+export const EXTERNAL_DEMO_URL = 'https://example.com/';
 
 export type NavConfigGroup = { subheader: NavLabel; items: NavConfigItem[] };
 
@@ -98,13 +117,58 @@ export const navConfigDashboard: NavConfigGroup[] = [
         ],
       },
       { title: 'fileManager', path: paths.dashboard.fileManager, icon: <FolderOutlined /> },
-      { title: 'mail', path: paths.dashboard.mail.root, icon: <MailOutlined /> },
+      { title: 'mail', path: paths.dashboard.mail.root, icon: <MailOutlined />, badge: 'mailUnread' },
       { title: 'chat', path: paths.dashboard.chat.root, icon: <ChatOutlined /> },
       { title: 'calendar', path: paths.dashboard.calendar, icon: <CalendarMonthOutlined /> },
       { title: 'kanban', path: paths.dashboard.kanban, icon: <ViewKanbanOutlined /> },
     ],
   },
+  {
+    // Spec §2 menu-levels demo and the other cases of the navigation.
+    subheader: 'otherCases',
+    items: [
+      {
+        title: 'itemByRoles',
+        path: paths.dashboard.permissionDenied,
+        icon: <AdminPanelSettingsOutlined />,
+        roles: ['admin'],
+        caption: 'onlyAdmin',
+      },
+      {
+        title: 'menuLevel',
+        path: '#menu-level',
+        icon: <AccountTreeOutlined />,
+        children: [
+          { title: 'level2a', path: '#menu-level-2a' },
+          {
+            title: 'level2b',
+            path: '#menu-level-2b',
+            children: [
+              { title: 'level3a', path: '#menu-level-3a' },
+              {
+                title: 'level3b',
+                path: '#menu-level-3b',
+                children: [
+                  { title: 'level4a', path: '#menu-level-4a' },
+                  { title: 'level4b', path: '#menu-level-4b' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { title: 'itemDisabled', path: '#disabled', icon: <BlockOutlined />, disabled: true },
+      { title: 'itemLabel', path: '#label', icon: <LabelOutlined />, label: 'newLabel' },
+      { title: 'itemCaption', path: '#caption', icon: <NotesOutlined />, caption: 'captionText' },
+      { title: 'externalLink', path: EXTERNAL_DEMO_URL, icon: <OpenInNewOutlined /> },
+    ],
+  },
 ];
+
+/** Every item in order, parents before their children. */
+export function flattenNav(items: NavConfigItem[]): NavConfigItem[] {
+  return items.flatMap((item) => [item, ...flattenNav(item.children ?? [])]);
+}
 
 /** Drops the items (and emptied groups) the role may not see. */
 export function filterNavByRole(groups: NavConfigGroup[], role: Role | undefined): NavConfigGroup[] {

@@ -1,52 +1,82 @@
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import ChevronRight from '@mui/icons-material/ChevronRight';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import ButtonBase from '@mui/material/ButtonBase';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import { alpha } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 
 import { layoutConfig } from '../../layouts/config-layout.ts';
-import type { NavGroup, NavItem } from './types.ts';
+import { ExternalHint, NavItemAnchor, NavItemExtras } from './nav-item-parts.tsx';
+import { hasActiveChild, isActivePath, type NavGroup, type NavItem } from './types.ts';
 
-/** Exact match, or a parent of the current path ('/dashboard/user' is active on '/dashboard/user/list'). */
-export function isActivePath(itemPath: string, pathname: string, deep: boolean): boolean {
-  const clean = (value: string) => value.replace(/\/+$/, '') || '/';
-  const item = clean(itemPath);
-  const current = clean(pathname);
-  return current === item || (deep && current.startsWith(`${item}/`));
-}
-
-function hasActiveChild(item: NavItem, pathname: string): boolean {
-  return (item.children ?? []).some(
-    (child) => isActivePath(child.path, pathname, true) || hasActiveChild(child, pathname),
-  );
-}
+export { isActivePath } from './types.ts';
 
 type NavListProps = { item: NavItem; depth: number };
 
-function NavList({ item, depth }: NavListProps) {
-  const { pathname } = useLocation();
-  const childActive = hasActiveChild(item, pathname);
-  const [open, setOpen] = useState(childActive);
-  const listId = useId();
+function itemSx(depth: number) {
   const sub = depth > 0;
-  const height = sub ? layoutConfig.nav.subItemHeight : layoutConfig.nav.itemHeight;
-  const iconSize = sub ? layoutConfig.nav.subIconSize : layoutConfig.nav.iconSize;
-
-  const itemSx = {
-    minHeight: height,
+  return {
+    minHeight: sub ? layoutConfig.nav.subItemHeight : layoutConfig.nav.itemHeight,
     borderRadius: 1,
     mb: 0.5,
     pl: sub ? 2 + depth * 1.5 : 1.5,
     pr: 1.5,
+    py: sub ? 0.25 : 0.5,
     color: 'text.secondary',
-    '& .MuiListItemIcon-root': { minWidth: 0, mr: 2, color: 'inherit', '& svg': { fontSize: iconSize } },
-  } as const;
+    '& .MuiListItemIcon-root': {
+      minWidth: 0,
+      mr: 2,
+      color: 'inherit',
+      '& svg': { fontSize: sub ? layoutConfig.nav.subIconSize : layoutConfig.nav.iconSize },
+    },
+    '&.Mui-disabled': { opacity: 0.64 },
+  };
+}
+
+const activeSx = {
+  color: 'primary.main',
+  bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, 0.08),
+  '&:hover': { bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, 0.16) },
+};
+
+function ItemText({ item, depth, active }: { item: NavItem; depth: number; active: boolean }) {
+  const sub = depth > 0;
+  return (
+    <ListItemText
+      primary={
+        <>
+          {item.title}
+          <ExternalHint path={item.path} />
+        </>
+      }
+      secondary={item.caption}
+      slotProps={{
+        primary: {
+          variant: sub ? 'body2' : 'subtitle2',
+          component: 'span',
+          sx: { fontWeight: active ? 600 : 500, display: 'block' },
+        },
+        secondary: {
+          variant: 'caption',
+          component: 'span',
+          sx: { color: 'text.secondary', display: 'block' },
+        },
+      }}
+    />
+  );
+}
+
+/** One item; a parent toggles its sub-list (any depth). */
+export function NavList({ item, depth }: NavListProps) {
+  const { pathname } = useLocation();
+  const childActive = hasActiveChild(item, pathname);
+  const [open, setOpen] = useState(childActive);
+  const listId = useId();
 
   if (item.children?.length) {
     return (
@@ -55,8 +85,9 @@ function NavList({ item, depth }: NavListProps) {
           onClick={() => setOpen((value) => !value)}
           aria-expanded={open}
           aria-controls={listId}
+          disabled={item.disabled}
           sx={[
-            itemSx,
+            itemSx(depth),
             childActive && {
               color: 'text.primary',
               bgcolor: (theme) => alpha(theme.palette.grey[500], 0.08),
@@ -64,13 +95,9 @@ function NavList({ item, depth }: NavListProps) {
           ]}
         >
           {item.icon && <ListItemIcon>{item.icon}</ListItemIcon>}
-          <ListItemText
-            primary={item.title}
-            slotProps={{
-              primary: { variant: sub ? 'body2' : 'subtitle2', sx: { fontWeight: childActive ? 600 : 500 } },
-            }}
-          />
-          {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
+          <ItemText item={item} depth={depth} active={childActive} />
+          <NavItemExtras item={item} />
+          {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" sx={flipInRtl} />}
         </ListItemButton>
         <Collapse in={open} unmountOnExit>
           <List id={listId} disablePadding>
@@ -84,66 +111,82 @@ function NavList({ item, depth }: NavListProps) {
   }
 
   const active = isActivePath(item.path, pathname, false);
+  if (item.disabled) {
+    return (
+      <li>
+        <ListItemButton disabled aria-disabled="true" sx={itemSx(depth)}>
+          {item.icon && <ListItemIcon>{item.icon}</ListItemIcon>}
+          <ItemText item={item} depth={depth} active={false} />
+          <NavItemExtras item={item} />
+        </ListItemButton>
+      </li>
+    );
+  }
   return (
     <li>
       <ListItemButton
-        component={RouterLink}
+        component={NavItemAnchor}
         to={item.path}
         aria-current={active ? 'page' : undefined}
-        sx={[
-          itemSx,
-          active && {
-            color: 'primary.main',
-            bgcolor: (theme) => alpha(theme.palette.primary.main, 0.08),
-            '&:hover': { bgcolor: (theme) => alpha(theme.palette.primary.main, 0.16) },
-          },
-        ]}
+        sx={[itemSx(depth), active && activeSx]}
       >
         {item.icon && <ListItemIcon>{item.icon}</ListItemIcon>}
-        <ListItemText
-          primary={item.title}
-          slotProps={{
-            primary: { variant: sub ? 'body2' : 'subtitle2', sx: { fontWeight: active ? 600 : 500 } },
-          }}
-        />
+        <ItemText item={item} depth={depth} active={active} />
+        <NavItemExtras item={item} />
       </ListItemButton>
     </li>
   );
 }
 
-/** Navigation built from data: groups with a subheader, items with collapsible sub-lists. */
-export function NavSection({ data }: { data: NavGroup[] }) {
+/** Chevrons point the reading direction. */
+export const flipInRtl = (theme: Theme) => (theme.direction === 'rtl' ? { transform: 'scaleX(-1)' } : {});
+
+function NavGroupList({ group }: { group: NavGroup }) {
+  const [open, setOpen] = useState(true);
+  const listId = useId();
   return (
-    <>
-      {data.map((group, index) => (
-        <List
-          key={group.subheader ?? index}
-          disablePadding
-          sx={{ px: 2, pb: 2 }}
-          subheader={
-            group.subheader ? (
-              <ListSubheader
-                disableSticky
-                sx={{
-                  bgcolor: 'transparent',
-                  typography: 'overline',
-                  color: 'text.secondary',
-                  lineHeight: 1.5,
-                  pt: 2,
-                  pb: 1,
-                  px: 1.5,
-                }}
-              >
-                {group.subheader}
-              </ListSubheader>
-            ) : undefined
-          }
+    <li>
+      {group.subheader && (
+        <ButtonBase
+          onClick={() => setOpen((value) => !value)}
+          aria-expanded={open}
+          aria-controls={listId}
+          sx={{
+            typography: 'overline',
+            color: 'text.secondary',
+            width: 1,
+            justifyContent: 'flex-start',
+            gap: 0.5,
+            pt: 2,
+            pb: 1,
+            px: 1.5,
+            borderRadius: 1,
+            transition: (theme) => theme.transitions.create('color'),
+            '&:hover, &.Mui-focusVisible': { color: 'text.primary' },
+          }}
         >
+          {group.subheader}
+          {open ? <ExpandMore sx={{ fontSize: 16 }} /> : <ChevronRight sx={[{ fontSize: 16 }, flipInRtl]} />}
+        </ButtonBase>
+      )}
+      <Collapse in={open}>
+        <List id={listId} disablePadding>
           {group.items.map((item) => (
             <NavList key={item.path} item={item} depth={0} />
           ))}
         </List>
+      </Collapse>
+    </li>
+  );
+}
+
+/** Vertical navigation built from data: collapsible groups, items with collapsible sub-lists. */
+export function NavSection({ data }: { data: NavGroup[] }) {
+  return (
+    <List disablePadding sx={{ px: 2, pb: 2 }}>
+      {data.map((group, index) => (
+        <NavGroupList key={group.subheader ?? index} group={group} />
       ))}
-    </>
+    </List>
   );
 }

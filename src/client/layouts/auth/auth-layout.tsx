@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
 import { Logo } from '../../components/logo/logo.tsx';
+import { LanguagePopover } from '../components/language-popover.tsx';
 
 /** A centred card with the "Atrium" logo above it; the page (a form) goes in the card. */
 export function AuthLayout() {
@@ -15,11 +16,21 @@ export function AuthLayout() {
         minHeight: '100vh',
         display: 'flex',
         flexDirection: 'column',
-        bgcolor: 'grey.100',
+        bgcolor: (theme) => (theme.palette.mode === 'light' ? 'grey.100' : 'background.default'),
       }}
     >
-      <Box component="header" sx={{ px: { xs: 2, md: 5 }, py: { xs: 2, md: 3 } }}>
+      <Box
+        component="header"
+        sx={{
+          px: { xs: 2, md: 5 },
+          py: { xs: 2, md: 3 },
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
         <Logo />
+        <LanguagePopover />
       </Box>
       <Box
         component="main"

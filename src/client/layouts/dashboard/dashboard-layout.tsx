@@ -1,77 +1,131 @@
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
-import { useId, useState } from 'react';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import useScrollTrigger from '@mui/material/useScrollTrigger';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
+import { PageSkeleton } from '../../components/loading-screen/page-skeleton.tsx';
+import { PageErrorBoundary, PageErrorView } from '../../components/page-error/page-error.tsx';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
+import { useSettings } from '../../lib/settings/use-settings.ts';
 import { layoutConfig } from '../config-layout.ts';
 import { Header } from './header.tsx';
 import { NavContent } from './nav-content.tsx';
+import { HORIZONTAL_NAV_HEIGHT, NavHorizontal } from './nav-horizontal.tsx';
+import { NavVertical } from './nav-vertical.tsx';
 import { useNavData } from './use-nav-data.ts';
 
-const NAV_WIDTH = layoutConfig.nav.verticalWidth;
+const { header, nav } = layoutConfig;
 
-/** Left navigation (permanent from 1200 px, a drawer below), header, and the page. */
-export function DashboardLayout() {
+/**
+ * The dashboard: a navigation in one of three forms (vertical 280 px, mini 88 px, horizontal bar) from
+ * 1200 px, a drawer opened from the header below; a fixed header (64 px on phones; 92 px on desktops,
+ * 60 px once scrolled); the page, capped at 1200 px unless stretch is on (from 1600 px).
+ */
+export function DashboardLayout({ children }: { children?: ReactNode }) {
+  const theme = useTheme();
+  const lgUp = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const layout = useSettings((state) => state.themeLayout);
+  const stretch = useSettings((state) => state.themeStretch);
   const navData = useNavData();
   const { pathname } = useLocation();
   const navId = useId();
+  const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: header.desktopOffsetHeight });
   // The drawer is open for the path it was opened on: following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const navOpen = openOn === pathname;
+  const navOpen = !lgUp && openOn === pathname;
+
+  const horizontal = lgUp && layout === 'horizontal';
+  const navWidth = !lgUp || horizontal ? 0 : layout === 'mini' ? nav.miniWidth : nav.verticalWidth;
+
+  let headerHeight: number = header.mobileHeight;
+  if (horizontal) headerHeight = header.desktopOffsetHeight;
+  else if (lgUp) headerHeight = scrolled ? header.desktopOffsetHeight : header.desktopHeight;
+  const contentTop = !lgUp
+    ? header.mobileHeight
+    : horizontal
+      ? header.desktopOffsetHeight + HORIZONTAL_NAV_HEIGHT
+      : header.desktopHeight;
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }} data-layout={layout}>
+      <Header
+        navOpen={navOpen}
+        navId={navId}
+        onOpenNav={() => setOpenOn(pathname)}
+        showNavButton={!lgUp}
+        showLogo={!lgUp || horizontal}
+        offsetStart={navWidth}
+        height={headerHeight}
+        solid={scrolled || horizontal}
+      />
+
+      {horizontal && <NavHorizontal data={navData} top={header.desktopOffsetHeight} />}
+      {lgUp && !horizontal && <NavVertical data={navData} mini={layout === 'mini'} />}
+
+      {!lgUp && (
+        <Drawer
+          id={navId}
+          open={navOpen}
+          onClose={() => setOpenOn(null)}
+          slotProps={{ paper: { sx: { width: nav.verticalWidth } } }}
+        >
+          {/* Following a link to the current page closes the drawer too. */}
+          <Box
+            sx={{ height: 1 }}
+            onClick={(event) => {
+              const link = (event.target as Element).closest('a');
+              if (link && !link.getAttribute('href')?.startsWith('#')) setOpenOn(null);
+            }}
+          >
+            <NavContent data={navData} />
+          </Box>
+        </Drawer>
+      )}
+
       <Box
         sx={{
-          display: { xs: 'none', lg: 'block' },
-          width: NAV_WIDTH,
-          flexShrink: 0,
-          position: 'sticky',
-          top: 0,
-          height: '100vh',
-          borderRight: 1,
-          borderColor: 'divider',
+          flexGrow: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          pl: `${navWidth}px`,
+          pt: `${contentTop}px`,
+          transition: (t) => t.transitions.create('padding', { duration: t.transitions.duration.shorter }),
         }}
       >
-        <NavContent data={navData} />
-      </Box>
-
-      <Drawer
-        id={navId}
-        open={navOpen}
-        onClose={() => setOpenOn(null)}
-        sx={{ display: { lg: 'none' } }}
-        slotProps={{ paper: { sx: { width: NAV_WIDTH } } }}
-      >
-        {/* Following a link to the current page closes the drawer too. */}
-        <Box
-          sx={{ height: 1 }}
-          onClick={(event) => {
-            if ((event.target as Element).closest('a')) setOpenOn(null);
-          }}
-        >
-          <NavContent data={navData} />
-        </Box>
-      </Drawer>
-
-      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Header navOpen={navOpen} navId={navId} onOpenNav={() => setOpenOn(pathname)} />
         <Box
           component="main"
+          data-stretch={stretch ? 'on' : 'off'}
           sx={{
             flexGrow: 1,
             width: 1,
-            maxWidth: 1200,
             mx: 'auto',
+            maxWidth: {
+              xs: layoutConfig.contentMaxWidth,
+              xl: stretch ? 'none' : layoutConfig.contentMaxWidth,
+            },
             px: { xs: 2, sm: 3, lg: 5 },
-            py: { xs: 2, lg: 3 },
+            pt: { xs: 1, lg: 1 },
+            pb: { xs: 8, lg: 8 },
           }}
         >
           <VerifyEmailBanner />
-          <Outlet />
+          <PageErrorBoundary>
+            <Suspense fallback={<PageSkeleton />}>{children ?? <Outlet />}</Suspense>
+          </PageErrorBoundary>
         </Box>
       </Box>
     </Box>
+  );
+}
+
+/** Route error boundary of the dashboard: the page area shows the error, navigation and header stay. */
+export function DashboardErrorBoundary() {
+  return (
+    <DashboardLayout>
+      <PageErrorView />
+    </DashboardLayout>
   );
 }

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo/logo.tsx';
 import { NavSection } from '../../components/nav-section/nav-section.tsx';
 import type { NavGroup } from '../../components/nav-section/types.ts';
+import { Scrollbar } from '../../components/scrollbar/scrollbar.tsx';
 
-/** Logo and navigation sections, shared by the permanent (≥1200 px) and the temporary drawer. */
+/** Logo and navigation sections in the drawer opened from the header below 1200 px. */
 export function NavContent({ data }: { data: NavGroup[] }) {
   const { t } = useTranslation();
   return (
@@ -17,9 +18,9 @@ export function NavContent({ data }: { data: NavGroup[] }) {
       <Box sx={{ px: 3.5, pt: 3, pb: 1 }}>
         <Logo />
       </Box>
-      <Box sx={{ flexGrow: 1, overflowY: 'auto' }}>
+      <Scrollbar>
         <NavSection data={data} />
-      </Box>
+      </Scrollbar>
     </Box>
   );
 }

@@ -1,1 +1,4 @@
-export { DashboardLayout as Component } from '../../../layouts/dashboard/dashboard-layout.tsx';
+export {
+  DashboardLayout as Component,
+  DashboardErrorBoundary as ErrorBoundary,
+} from '../../../layouts/dashboard/dashboard-layout.tsx';

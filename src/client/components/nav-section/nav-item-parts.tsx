@@ -1,0 +1,68 @@
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import { forwardRef, type AnchorHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+import { isExternalLink, type NavItem } from './types.ts';
+
+type AnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };
+
+/**
+ * The link element of a leaf item: a router link for app paths, a plain anchor for `#fragments`, and a new
+ * tab (rel noopener noreferrer) for external URLs.
+ */
+export const NavItemAnchor = forwardRef<HTMLAnchorElement, AnchorProps>(function NavItemAnchor(
+  { to: path, ...props },
+  ref,
+) {
+  if (isExternalLink(path)) {
+    return <a ref={ref} href={path} target="_blank" rel="noopener noreferrer" {...props} />;
+  }
+  if (path.startsWith('#')) return <a ref={ref} href={path} {...props} />;
+  return <RouterLink ref={ref} to={path} {...props} />;
+});
+
+/** "(opens in a new tab)" for screen readers after an external link's title. */
+export function ExternalHint({ path }: { path: string }) {
+  const { t } = useTranslation();
+  if (!isExternalLink(path)) return null;
+  return (
+    <Box component="span" sx={visuallyHidden}>
+      {` ${t('nav.opensInNewTab')}`}
+    </Box>
+  );
+}
+
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** The label chip and the count badge after a title. */
+export function NavItemExtras({ item }: { item: NavItem }) {
+  return (
+    <>
+      {item.info && (
+        <Box component="span" sx={{ display: 'inline-flex', ml: 1, flexShrink: 0 }}>
+          {item.info}
+        </Box>
+      )}
+      {Boolean(item.badge) && (
+        <Badge
+          badgeContent={item.badge}
+          color="error"
+          max={99}
+          sx={{ ml: 2, mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+        />
+      )}
+    </>
+  );
+}

@@ -53,6 +53,26 @@ describe('api client', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/things');
   });
 
+  it('uploads a file as multipart/form-data: FormData body, no JSON content-type, token sent', async () => {
+    setAccessToken('token-1');
+    const { fetchMock } = mockFetch([
+      { method: 'POST', path: '/api/account/avatar', respond: () => jsonResponse({ user: testUser }) },
+    ]);
+    const file = new File(['png-bytes'], 'me.png', { type: 'image/png' });
+
+    await expect(apiClient.upload('/account/avatar', file)).resolves.toEqual({ user: testUser });
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    const headers = new Headers(init?.headers);
+    // The browser writes `multipart/form-data; boundary=…` itself when no content-type is set.
+    expect(headers.has('content-type')).toBe(false);
+    expect(headers.get('authorization')).toBe('Bearer token-1');
+    expect(init?.body).toBeInstanceOf(FormData);
+    const sent = (init?.body as FormData).get('file');
+    expect(sent).toBeInstanceOf(File);
+    expect((sent as File).name).toBe('me.png');
+  });
+
   it('resolves a 204 answer with null', async () => {
     mockFetch([
       { method: 'POST', path: '/api/account/logout', respond: () => new Response(null, { status: 204 }) },

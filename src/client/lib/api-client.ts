@@ -32,7 +32,7 @@ export class ApiError extends Error {
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData body is sent as multipart/form-data (the browser sets the boundary). */
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
@@ -83,13 +83,19 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   try {
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -213,4 +219,15 @@ export const apiClient = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** POSTs one file as multipart/form-data under `field` (uploads). */
+  upload: <T>(
+    path: string,
+    file: Blob,
+    options?: Omit<RequestOptions, 'method' | 'body'> & { field?: string },
+  ) => {
+    const { field = 'file', ...rest } = options ?? {};
+    const form = new FormData();
+    form.append(field, file);
+    return apiRequest<T>(path, { ...rest, method: 'POST', body: form });
+  },
 };

@@ -118,7 +118,9 @@ export function PricingCard({ plan, cycle }: PricingCardProps) {
               alignItems: 'flex-start',
               gap: 1.5,
               typography: 'body2',
-              color: feature.included ? 'text.primary' : 'text.disabled',
+              // Not included: struck through, still readable (text.disabled is below WCAG contrast).
+              color: feature.included ? 'text.primary' : 'text.secondary',
+              textDecoration: feature.included ? 'none' : 'line-through',
             }}
           >
             {feature.included ? (

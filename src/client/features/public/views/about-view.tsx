@@ -115,7 +115,8 @@ export function AboutView() {
       <Card
         component="section"
         aria-labelledby="about-cta"
-        sx={{ p: { xs: 4, md: 6 }, textAlign: 'center', bgcolor: 'action.hover', boxShadow: 'none' }}
+        variant="outlined"
+        sx={{ p: { xs: 4, md: 6 }, textAlign: 'center' }}
       >
         <Typography id="about-cta" variant="h3" component="h2" sx={{ mb: 1 }}>
           {t('about.cta.title')}

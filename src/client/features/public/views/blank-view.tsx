@@ -26,7 +26,6 @@ export function BlankView() {
           border: 1,
           borderStyle: 'dashed',
           borderColor: 'divider',
-          bgcolor: 'action.hover',
         }}
       >
         <EmptyIllustration sx={{ maxWidth: 200, mb: 3 }} />

@@ -22,7 +22,9 @@ import {
 } from '../../../components/error-views/illustrations.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
+import { Label } from '../../../components/label/label.tsx';
 import { LoadingContent } from '../../../components/loading-screen/loading-screen.tsx';
+import { PageSkeleton } from '../../../components/loading-screen/page-skeleton.tsx';
 import { Logo } from '../../../components/logo/logo.tsx';
 import { NavSection } from '../../../components/nav-section/nav-section.tsx';
 import type { NavGroup } from '../../../components/nav-section/types.ts';
@@ -156,7 +158,9 @@ export function ComponentsView() {
         <GallerySection id="labels" title={t('componentsGallery.sections.label')}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {labelColors.map((color) => (
-              <Chip key={color} color={color} label={t(`componentsGallery.labels.${color}`)} />
+              <Label key={color} color={color}>
+                {t(`componentsGallery.labels.${color}`)}
+              </Label>
             ))}
           </Stack>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
@@ -182,6 +186,9 @@ export function ComponentsView() {
 
         <GallerySection id="loading" title={t('componentsGallery.sections.loading')}>
           <LoadingContent />
+          <Box sx={{ mt: 2, maxHeight: 240, overflow: 'hidden' }}>
+            <PageSkeleton />
+          </Box>
         </GallerySection>
 
         <GallerySection id="errors" title={t('componentsGallery.sections.errorViews')}>

@@ -5,7 +5,8 @@
 const ROOTS = { auth: '/auth', dashboard: '/dashboard' } as const;
 
 const demo = {
-  userName: 'demo-admin',
+  /** The URL name (slug) of the seeded demo admin, Jaydon Frankie. */
+  userName: 'jaydon-frankie',
   productName: 'demo-product',
   invoiceId: 'demo-invoice',
   postTitle: 'welcome-to-atrium',

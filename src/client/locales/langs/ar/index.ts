@@ -2,10 +2,12 @@ import type { TranslationResource } from '../en/index.ts';
 import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
+import { users } from './users.ts';
 
 /** Arabic (Sudan) (loaded on demand; right to left). Same parts and keys as English. */
 export const ar: TranslationResource = {
   ...core,
   ...shell,
   ...publicPages,
+  ...users,
 };

@@ -1,6 +1,7 @@
 import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
+import { users } from './users.ts';
 
 /**
  * English, the default and fallback language (namespace `translations`). The texts are split into part
@@ -11,6 +12,7 @@ export const en = {
   ...core,
   ...shell,
   ...publicPages,
+  ...users,
 };
 
 export type TranslationResource = typeof en;

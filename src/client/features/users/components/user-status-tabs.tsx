@@ -1,0 +1,52 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useTranslation } from 'react-i18next';
+
+import { userStatuses, type UserStatus } from '#shared/contract/account.ts';
+import type { StatusCounts } from '#shared/contract/users.ts';
+
+import { Label } from '../../../components/label/label.tsx';
+import { fNumber } from '../../../lib/format.ts';
+import { statusColor } from '../utils/user-display.ts';
+
+export type StatusTab = 'all' | UserStatus;
+const tabs: StatusTab[] = ['all', ...userStatuses];
+
+type UserStatusTabsProps = {
+  value: StatusTab;
+  counts: StatusCounts | undefined;
+  onChange: (value: StatusTab) => void;
+};
+
+/** All, Active, Pending, Banned, Rejected, each with its count under the current search and role. */
+export function UserStatusTabs({ value, counts, onChange }: UserStatusTabsProps) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      value={value}
+      onChange={(_event, next: StatusTab) => onChange(next)}
+      variant="scrollable"
+      allowScrollButtonsMobile
+      aria-label={t('users.list.statusTabs')}
+      sx={{ px: 2.5, boxShadow: (theme) => `inset 0 -2px 0 0 ${theme.palette.divider}` }}
+    >
+      {tabs.map((tab) => (
+        <Tab
+          key={tab}
+          value={tab}
+          iconPosition="end"
+          label={t(tab === 'all' ? 'users.list.all' : `users.status.${tab}`)}
+          icon={
+            <Box component="span" sx={{ display: 'inline-flex' }}>
+              <Label color={tab === 'all' ? 'default' : statusColor[tab]}>
+                {counts ? fNumber(counts[tab]) : '–'}
+              </Label>
+            </Box>
+          }
+          sx={{ minHeight: 48 }}
+        />
+      ))}
+    </Tabs>
+  );
+}

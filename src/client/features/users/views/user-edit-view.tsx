@@ -1,0 +1,104 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useUser } from '../api/get-user.ts';
+import { useUpdateUser, useUploadUserAvatar } from '../api/manage-users.ts';
+import { PageHeading } from '../components/page-heading.tsx';
+import { UserForm, type UserFormSubmit } from '../components/user-form.tsx';
+
+/** /dashboard/user/{name}/edit (admin): the user by URL name (slug) or id. */
+export function UserEditView({ userRef }: { userRef: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { data, error, isPending, refetch } = useUser(userRef);
+  const update = useUpdateUser();
+  const uploadAvatar = useUploadUserAvatar();
+
+  const crumbs = [
+    { label: t('users.common.dashboard'), to: paths.dashboard.root },
+    { label: t('users.common.users'), to: paths.dashboard.user.list },
+    { label: data?.user.displayName ?? t('users.edit.crumb') },
+  ];
+
+  if (isPending) {
+    return (
+      <>
+        <PageHeading title={t('users.edit.title')} crumbs={crumbs} />
+        <Stack spacing={2} aria-busy="true" aria-label={t('users.common.loading')}>
+          <Skeleton variant="rounded" height={120} />
+          <Skeleton variant="rounded" height={320} />
+        </Stack>
+      </>
+    );
+  }
+
+  if (error) {
+    const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return (
+      <>
+        <PageHeading title={t('users.edit.title')} crumbs={crumbs} />
+        {notFound ? (
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Typography variant="h5" component="h2">
+              {t('users.edit.notFoundTitle')}
+            </Typography>
+            <Typography sx={{ color: 'text.secondary' }}>
+              {t('users.edit.notFoundText', { name: userRef })}
+            </Typography>
+            <Button component={RouterLink} to={paths.dashboard.user.list} variant="contained">
+              {t('users.edit.backToList')}
+            </Button>
+          </Stack>
+        ) : (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                {t('users.common.retry')}
+              </Button>
+            }
+          >
+            {errorMessage(error, t)}
+          </Alert>
+        )}
+      </>
+    );
+  }
+
+  const { user } = data;
+
+  const onSubmit = async (values: UserFormSubmit) => {
+    if (values.mode !== 'edit') return;
+    const input = values.removeAvatar ? { ...values.input, avatarUrl: null } : values.input;
+    let saved = user;
+    if (Object.keys(input).length > 0) saved = (await update.mutateAsync({ ref: user.id, input })).user;
+    if (values.avatar) {
+      try {
+        saved = (await uploadAvatar.mutateAsync({ ref: user.id, file: values.avatar })).user;
+      } catch (error) {
+        enqueueSnackbar(`${t('users.toast.avatarFailed')} ${errorMessage(error, t)}`, { variant: 'error' });
+        return;
+      }
+    }
+    enqueueSnackbar(t('users.toast.updated', { name: saved.displayName }), { variant: 'success' });
+    await navigate(paths.dashboard.user.list);
+  };
+
+  return (
+    <>
+      <PageHeading title={t('users.edit.title')} crumbs={crumbs} />
+      {/* A fresh form per user (defaults are read once). */}
+      <UserForm key={user.id} user={user} onSubmit={onSubmit} />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import type { User } from '#shared/contract/account.ts';
+
+import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
+import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
+import { renderRoutes } from '../../../testing/test-utils.tsx';
+import { UserListView } from './user-list-view.tsx';
+
+const TOTAL = 23;
+
+function makeUser(i: number): User {
+  return {
+    ...testUser,
+    id: `00000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`,
+    email: `user${i}@example.com`,
+    firstName: `User`,
+    lastName: `Number ${i}`,
+    displayName: `User Number ${i}`,
+    role: 'user',
+    status: 'active',
+    slug: `user-number-${i}`,
+    phone: '',
+    company: `Company ${i}`,
+    country: '',
+    state: '',
+    city: '',
+    address: '',
+    zipCode: '',
+    about: '',
+    coverUrl: null,
+    socialLinks: { facebook: '', instagram: '', linkedin: '', twitter: '' },
+    notifications: {
+      activityComments: true,
+      activityAnswers: true,
+      activityFollows: false,
+      applicationNews: true,
+      applicationProduct: false,
+      applicationBlog: false,
+    },
+    updatedAt: testUser.createdAt,
+  };
+}
+
+/** A fake GET /api/users that pages the 23 users as asked (sorting is not simulated: the URL is asserted). */
+function usersApi() {
+  const all = Array.from({ length: TOTAL }, (_, i) => makeUser(i + 1));
+  return mockFetch([
+    {
+      path: '/api/users',
+      respond: ({ url }) => {
+        const params = new URL(url, 'http://localhost').searchParams;
+        const page = Number(params.get('page'));
+        const pageSize = Number(params.get('pageSize'));
+        const search = params.get('search') ?? '';
+        const matching = all.filter((u) => u.displayName.includes(search));
+        return jsonResponse({
+          users: matching.slice((page - 1) * pageSize, page * pageSize),
+          total: matching.length,
+          page,
+          pageSize,
+          counts: { all: matching.length, active: matching.length, pending: 0, banned: 0, rejected: 0 },
+        });
+      },
+    },
+  ]);
+}
+
+/** The query strings of every GET /api/users so far. */
+function requestedQueries(calls: ReturnType<typeof mockFetch>['calls']) {
+  return calls('GET', '/api/users').map(([input]) => {
+    const params = new URL(String(input), 'http://localhost').searchParams;
+    return Object.fromEntries(params.entries());
+  });
+}
+
+describe('user list view', () => {
+  beforeEach(() => {
+    authStore.setState({ ...initialAuthState, isInitialized: true, isAuthenticated: true, user: testUser });
+  });
+
+  it('asks the server for the page, page size, sort and search the grid shows', async () => {
+    const { calls } = usersApi();
+    renderRoutes([{ path: '/', element: <UserListView /> }]);
+
+    const grid = await screen.findByRole('grid', { name: 'Users' });
+    expect(await within(grid).findByText('User Number 1')).toBeTruthy();
+    expect(requestedQueries(calls).at(-1)).toEqual({ page: '1', pageSize: '10' });
+
+    // Next page: the server is asked for page 2.
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(requestedQueries(calls).at(-1)).toEqual({ page: '2', pageSize: '10' }));
+    expect(await within(grid).findByText('User Number 11')).toBeTruthy();
+
+    // Sorting by name: back to page 1, sorted on the server.
+    await userEvent.click(within(grid).getByRole('columnheader', { name: /Name/ }));
+    await waitFor(() =>
+      expect(requestedQueries(calls).at(-1)).toEqual({
+        page: '1',
+        pageSize: '10',
+        sort: 'name',
+        order: 'asc',
+      }),
+    );
+    await userEvent.click(within(grid).getByRole('columnheader', { name: /Name/ }));
+    await waitFor(() =>
+      expect(requestedQueries(calls).at(-1)).toEqual({
+        page: '1',
+        pageSize: '10',
+        sort: 'name',
+        order: 'desc',
+      }),
+    );
+
+    // Search (debounced): one request with the whole text, from the first page.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'Number 2');
+    await waitFor(() =>
+      expect(requestedQueries(calls).at(-1)).toEqual({
+        page: '1',
+        pageSize: '10',
+        sort: 'name',
+        order: 'desc',
+        search: 'Number 2',
+      }),
+    );
+    expect(requestedQueries(calls).filter((q) => q.search && q.search !== 'Number 2')).toEqual([]);
+
+    // A status tab filters on the server too.
+    await userEvent.click(screen.getByRole('tab', { name: /Banned/ }));
+    await waitFor(() =>
+      expect(requestedQueries(calls).at(-1)).toMatchObject({ status: 'banned', page: '1' }),
+    );
+  });
+
+  it('changes the page size on the server', async () => {
+    const { calls } = usersApi();
+    renderRoutes([{ path: '/', element: <UserListView /> }]);
+    const grid = await screen.findByRole('grid', { name: 'Users' });
+    await within(grid).findByText('User Number 1');
+
+    await userEvent.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '25' }));
+    await waitFor(() => expect(requestedQueries(calls).at(-1)).toEqual({ page: '1', pageSize: '25' }));
+    expect(await within(grid).findByText('User Number 23')).toBeTruthy();
+  });
+});

@@ -1,0 +1,293 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import type { GridPaginationModel, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+import type { Role, User } from '#shared/contract/account.ts';
+import { userSortKeys, type UserSortKey } from '#shared/contract/users.ts';
+
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useUsers, type UsersFilter } from '../api/get-users.ts';
+import { useBulkDeleteUsers, useDeleteUser } from '../api/manage-users.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { PageHeading } from '../components/page-heading.tsx';
+import { UserStatusTabs, type StatusTab } from '../components/user-status-tabs.tsx';
+import { UserTable } from '../components/user-table.tsx';
+import { UserTableToolbar } from '../components/user-table-toolbar.tsx';
+import { downloadCsv } from '../utils/csv.ts';
+import { fetchAllUsers, usersCsv } from '../utils/export-users.ts';
+import { useDebouncedCallback } from '../utils/use-debounced-callback.ts';
+
+const noSelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set() });
+
+function sortOf(model: GridSortModel): { sort?: UserSortKey; order?: 'asc' | 'desc' } {
+  const first = model[0];
+  if (!first?.sort || !(userSortKeys as readonly string[]).includes(first.field)) return {};
+  return { sort: first.field as UserSortKey, order: first.sort };
+}
+
+type Pending = { kind: 'one'; user: User } | { kind: 'many'; ids: string[] };
+
+/**
+ * /dashboard/user/list (admin): status tabs with counts, role filter and search, the server-mode grid,
+ * row menu and bulk delete (both confirmed), and the CSV export of the current filter.
+ */
+export function UserListView() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const meId = useAuth((state) => state.user?.id);
+
+  const [status, setStatus] = useState<StatusTab>('all');
+  const [role, setRole] = useState<Role | ''>('');
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
+  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
+  // The dialog keeps its target while it fades out.
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const askDelete = (target: Pending) => {
+    setPending(target);
+    setConfirmOpen(true);
+  };
+  const [exporting, setExporting] = useState(false);
+
+  const filter: UsersFilter = { status, role: role || undefined, search };
+  const { data, error, isFetching, refetch } = useUsers({
+    ...filter,
+    page: paginationModel.page + 1,
+    pageSize: paginationModel.pageSize,
+    ...sortOf(sortModel),
+  });
+  const removeOne = useDeleteUser();
+  const removeMany = useBulkDeleteUsers();
+
+  /** A new filter starts at the first page with nothing selected. */
+  const refilter = (change: () => void) => {
+    change();
+    setPaginationModel((model) => ({ ...model, page: 0 }));
+    setSelection(noSelection());
+  };
+  const applySearch = useDebouncedCallback((value: string) => refilter(() => setSearch(value.trim())));
+
+  const total = data?.total ?? 0;
+  const selectedIds = [...selection.ids].map(String);
+
+  /** After deleting `count` rows, stay on a page that still exists. */
+  const afterDelete = (count: number) => {
+    const remaining = Math.max(0, total - count);
+    const lastPage = Math.max(0, Math.ceil(remaining / paginationModel.pageSize) - 1);
+    setPaginationModel((model) => ({ ...model, page: Math.min(model.page, lastPage) }));
+  };
+
+  const onDeleteError = (error: unknown) => {
+    const text =
+      error instanceof ApiError && error.code === 'LAST_ADMIN'
+        ? t('users.errors.lastAdmin')
+        : errorMessage(error, t);
+    enqueueSnackbar(text, { variant: 'error' });
+  };
+
+  const confirmDelete = () => {
+    if (!pending) return;
+    if (pending.kind === 'one') {
+      removeOne.mutate(pending.user.id, {
+        onSuccess: () => {
+          enqueueSnackbar(t('users.toast.deleted', { name: pending.user.displayName }), {
+            variant: 'success',
+          });
+          setSelection((model) => {
+            const ids = new Set(model.ids);
+            ids.delete(pending.user.id);
+            return { type: 'include', ids };
+          });
+          afterDelete(1);
+        },
+        onError: onDeleteError,
+        onSettled: () => setConfirmOpen(false),
+      });
+    } else {
+      removeMany.mutate(
+        { ids: pending.ids },
+        {
+          onSuccess: ({ deleted }) => {
+            enqueueSnackbar(t('users.toast.bulkDeleted', { number: deleted }), { variant: 'success' });
+            setSelection(noSelection());
+            afterDelete(deleted);
+          },
+          onError: onDeleteError,
+          onSettled: () => setConfirmOpen(false),
+        },
+      );
+    }
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const users = await fetchAllUsers(filter, sortOf(sortModel));
+      const csv = usersCsv(users, {
+        header: [
+          t('users.csv.firstName'),
+          t('users.csv.lastName'),
+          t('users.csv.email'),
+          t('users.csv.phone'),
+          t('users.csv.company'),
+          t('users.csv.role'),
+          t('users.csv.status'),
+          t('users.csv.emailVerified'),
+          t('users.csv.country'),
+          t('users.csv.state'),
+          t('users.csv.city'),
+          t('users.csv.address'),
+          t('users.csv.zipCode'),
+          t('users.csv.createdAt'),
+        ],
+        role: (user) => t(`roles.${user.role}`),
+        status: (user) => t(`users.status.${user.status}`),
+        yes: t('users.csv.yes'),
+        no: t('users.csv.no'),
+      });
+      downloadCsv(`users-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      enqueueSnackbar(t('users.toast.exported', { number: users.length }), { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error, t), { variant: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const onDelete = useCallback((user: User) => {
+    setPending({ kind: 'one', user });
+    setConfirmOpen(true);
+  }, []);
+
+  return (
+    <>
+      <PageHeading
+        title={t('users.list.title')}
+        crumbs={[
+          { label: t('users.common.dashboard'), to: paths.dashboard.root },
+          { label: t('users.common.users'), to: paths.dashboard.user.list },
+          { label: t('users.list.crumb') },
+        ]}
+        action={
+          <Button
+            component={RouterLink}
+            to={paths.dashboard.user.new}
+            variant="contained"
+            startIcon={<AddOutlined />}
+          >
+            {t('users.list.newUser')}
+          </Button>
+        }
+      />
+      <Card>
+        <UserStatusTabs
+          value={status}
+          counts={data?.counts}
+          onChange={(next) => refilter(() => setStatus(next))}
+        />
+        <UserTableToolbar
+          search={searchInput}
+          onSearchChange={(value) => {
+            setSearchInput(value);
+            applySearch(value);
+          }}
+          role={role}
+          onRoleChange={(next) => refilter(() => setRole(next))}
+          onExport={() => void onExport()}
+          exporting={exporting}
+        />
+        {error && (
+          <Alert
+            severity="error"
+            sx={{ mx: 2.5, mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                {t('users.common.retry')}
+              </Button>
+            }
+          >
+            {errorMessage(error, t)}
+          </Alert>
+        )}
+        {selectedIds.length > 0 && (
+          <Box
+            role="region"
+            aria-label={t('users.list.selectionBar')}
+            sx={{
+              mx: 2.5,
+              mb: 2,
+              px: 2,
+              py: 1,
+              gap: 2,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              borderRadius: 1,
+              bgcolor: 'action.selected',
+            }}
+          >
+            <Typography variant="subtitle2">
+              {t('users.list.selected', { number: selectedIds.length })}
+            </Typography>
+            <Button
+              color="error"
+              variant="contained"
+              size="small"
+              startIcon={<DeleteOutlined />}
+              onClick={() => askDelete({ kind: 'many', ids: selectedIds })}
+            >
+              {t('users.list.deleteSelected')}
+            </Button>
+          </Box>
+        )}
+        <UserTable
+          rows={data?.users ?? []}
+          rowCount={total}
+          loading={isFetching}
+          paginationModel={paginationModel}
+          onPaginationModelChange={(model) => {
+            // A new page size starts again at the first page.
+            setPaginationModel(model.pageSize === paginationModel.pageSize ? model : { ...model, page: 0 });
+          }}
+          sortModel={sortModel}
+          onSortModelChange={(model) => {
+            setSortModel(model);
+            setPaginationModel((current) => ({ ...current, page: 0 }));
+          }}
+          selection={selection}
+          onSelectionChange={setSelection}
+          meId={meId}
+          onDelete={onDelete}
+        />
+      </Card>
+      <ConfirmDialog
+        open={confirmOpen}
+        title={pending?.kind === 'many' ? t('users.list.confirmBulkTitle') : t('users.list.confirmTitle')}
+        content={
+          pending?.kind === 'many'
+            ? t('users.list.confirmBulkText', { number: pending.ids.length })
+            : t('users.list.confirmText', { name: pending?.user.displayName ?? '' })
+        }
+        action={t('users.list.delete')}
+        loading={removeOne.isPending || removeMany.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirmOpen(false)}
+      />
+    </>
+  );
+}

@@ -55,6 +55,31 @@ export const routes: RouteObject[] = [
                 path: paths.dashboard.permissionDenied,
                 lazy: () => import('./routes/dashboard/permission-denied.tsx'),
               },
+              {
+                // Users (issue #4). List, new and edit check the admin role inside their chunks.
+                path: paths.dashboard.user.root,
+                children: [
+                  { index: true, element: <Navigate to={paths.dashboard.user.profile} replace /> },
+                  {
+                    path: paths.dashboard.user.profile,
+                    lazy: () => import('./routes/dashboard/user/profile.tsx'),
+                  },
+                  {
+                    path: paths.dashboard.user.cards,
+                    lazy: () => import('./routes/dashboard/user/cards.tsx'),
+                  },
+                  {
+                    path: paths.dashboard.user.account,
+                    lazy: () => import('./routes/dashboard/user/account.tsx'),
+                  },
+                  { path: paths.dashboard.user.list, lazy: () => import('./routes/dashboard/user/list.tsx') },
+                  { path: paths.dashboard.user.new, lazy: () => import('./routes/dashboard/user/new.tsx') },
+                  {
+                    path: `${paths.dashboard.user.root}/:name/edit`,
+                    lazy: () => import('./routes/dashboard/user/edit.tsx'),
+                  },
+                ],
+              },
               { path: '*', lazy: () => import('./routes/not-found.tsx') },
             ],
           },

@@ -1,0 +1,41 @@
+import CheckOutlined from '@mui/icons-material/CheckOutlined';
+import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
+import Button from '@mui/material/Button';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+
+import type { PublicUser } from '#shared/contract/users.ts';
+
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useFollowUser } from '../api/follow-user.ts';
+
+/**
+ * "Follow" / "Following" for another user. The state flips at once (optimistic) and is put back with a
+ * toast when the server refuses. The accessible name says whom: "Follow Ada Lovelace".
+ */
+export function FollowButton({ user, size = 'small' }: { user: PublicUser; size?: 'small' | 'medium' }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const follow = useFollowUser();
+  const following = user.isFollowing;
+  return (
+    <Button
+      size={size}
+      variant={following ? 'outlined' : 'contained'}
+      color={following ? 'inherit' : 'primary'}
+      startIcon={following ? <CheckOutlined /> : <PersonAddOutlined />}
+      aria-pressed={following}
+      aria-label={t(following ? 'users.follow.unfollowName' : 'users.follow.followName', {
+        name: user.displayName,
+      })}
+      onClick={() =>
+        follow.mutate(
+          { id: user.id, follow: !following },
+          { onError: (error) => enqueueSnackbar(errorMessage(error, t), { variant: 'error' }) },
+        )
+      }
+    >
+      {following ? t('users.follow.following') : t('users.follow.follow')}
+    </Button>
+  );
+}

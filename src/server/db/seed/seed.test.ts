@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../client.ts';
-import { follows, userImages, users } from '../schema/index.ts';
+import { follows, notifications, userImages, users } from '../schema/index.ts';
 import { createTestDb } from '../../testing/test-db.ts';
 import { DEMO_ADMIN, DEMO_USER_COUNT, seedDemo } from './seed.ts';
 
@@ -50,6 +50,14 @@ describe('seedDemo', () => {
     );
     const [pairs] = await database.db.select({ n: sql<number>`count(*)::int` }).from(follows);
     expect(Number(pairs?.n)).toBeGreaterThan(20);
+  });
+
+  it('gives the demo admin notifications, some unread', async () => {
+    const [admin] = await database.db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+    const rows = await database.db.select().from(notifications).where(eq(notifications.userId, admin!.id));
+    expect(rows.length).toBeGreaterThan(2);
+    expect(rows.some((n) => n.readAt === null)).toBe(true);
+    expect(rows.some((n) => n.readAt !== null)).toBe(true);
   });
 
   it('draws an avatar for everyone into the uploads dir, as WebP, with a gallery row', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 
 import { hashPassword } from '../../lib/passwords.ts';
+import { seedNotifications } from '../../modules/notifications/notifications.repo.ts';
 import type { Db } from '../client.ts';
 import { follows, userImages, users } from '../schema/index.ts';
 import {
@@ -83,7 +84,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     await Promise.all([...pictures, ...(cover ? [cover] : [])].map((p) => writeUpload(dir, p.name, p.data)));
   }
 
-  await db.transaction(async (tx) => {
+  const adminId = await db.transaction(async (tx) => {
     const rows = await tx
       .insert(users)
       .values(
@@ -134,5 +135,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     for (let i = 3; i <= 20; i++) add(active[i]?.id, adminRow?.id);
     for (let i = 0; i < 60; i++) add(random.pick(rows).id, random.pick(rows).id);
     if (pairs.size) await tx.insert(follows).values([...pairs.values()]);
+    return adminRow?.id;
   });
+  if (adminId) await seedNotifications(db, adminId);
 }

@@ -276,7 +276,8 @@ export function SearchPalette() {
                         </Box>
                         <Typography
                           variant="caption"
-                          sx={{ color: 'text.secondary', flexShrink: 0, direction: 'ltr' }}
+                          dir="ltr"
+                          sx={{ color: 'text.secondary', flexShrink: 0 }}
                           noWrap
                         >
                           {entry.path}

@@ -28,3 +28,14 @@ export function blend(color: string, opacity: number, background: string): Rgb {
   const bg = hexToRgb(background);
   return fg.map((channel, i) => Math.round(channel * opacity + (bg[i] ?? 0) * (1 - opacity))) as Rgb;
 }
+
+/** `color` mixed with `other` (0 → color, 1 → other), as #RRGGBB. */
+export function mixHex(color: string, other: string, amount: number): string {
+  const a = hexToRgb(color);
+  const b = hexToRgb(other);
+  return `#${a
+    .map((channel, i) => Math.round(channel + ((b[i] ?? 0) - channel) * amount))
+    .map((value) => value.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { themeColorPresets, themeContrasts, themeModes } from '../../lib/settings/settings-config.ts';
 import { blend, contrastRatio } from './color-utils.ts';
-import { semanticColors, surfaces } from './palette.ts';
+import { createPalette, semanticColors, surfaces, withVariants } from './palette.ts';
 import { colorPresets } from './presets.ts';
 
 const AA = 4.5;
@@ -37,6 +37,25 @@ describe('palette contrast (WCAG AA 4.5:1)', () => {
       expect(contrastRatio(contrastText, main)).toBeGreaterThanOrEqual(AA);
       for (const bg of backgrounds) expect(contrastRatio(main, bg)).toBeGreaterThanOrEqual(AA);
     });
+  });
+
+  it('in dark mode the `dark` variants stay readable as text on the surfaces and on tints', () => {
+    for (const contrast of themeContrasts) {
+      const { background } = surfaces.dark[contrast];
+      const colors = [
+        ...themeColorPresets.map((preset) => colorPresets[preset].dark),
+        ...Object.values(semanticColors.dark),
+      ];
+      for (const color of colors) {
+        const dark = withVariants(color, 'dark').dark ?? '';
+        for (const bg of [background.default, background.paper]) {
+          expect(contrastRatio(dark, bg)).toBeGreaterThanOrEqual(AA);
+          expect(contrastRatio(dark, blend(color.main, 0.08, bg))).toBeGreaterThanOrEqual(AA);
+          expect(contrastRatio(color.contrastText, dark)).toBeGreaterThanOrEqual(AA);
+        }
+      }
+    }
+    expect(createPalette({ mode: 'dark' }).primary).toMatchObject({ dark: expect.any(String) });
   });
 
   it('bold contrast changes what a person sees', () => {

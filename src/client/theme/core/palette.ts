@@ -1,6 +1,7 @@
 import type { PaletteOptions } from '@mui/material/styles';
 
 import type { ThemeColorPreset, ThemeContrast, ThemeMode } from '../../lib/settings/settings-config.ts';
+import { mixHex } from './color-utils.ts';
 import { colorPresets, type PresetColor } from './presets.ts';
 
 export type { ThemeMode };
@@ -76,6 +77,14 @@ export const surfaces: Record<ThemeMode, Record<ThemeContrast, Surfaces>> = {
   },
 };
 
+/**
+ * The colour with its `dark` variant. In dark mode the variant is lighter than the main colour, so that text
+ * written in `*.dark` (a common choice on tinted cards) stays readable on the dark surfaces.
+ */
+export function withVariants(color: PresetColor, mode: ThemeMode): PresetColor & { dark?: string } {
+  return mode === 'dark' ? { ...color, dark: mixHex(color.main, '#FFFFFF', 0.25) } : color;
+}
+
 export type PaletteInput = { mode: ThemeMode; contrast?: ThemeContrast; preset?: ThemeColorPreset };
 
 export function createPalette({
@@ -86,8 +95,12 @@ export function createPalette({
   const { text, background, divider } = surfaces[mode][contrast];
   return {
     mode,
-    primary: colorPresets[preset][mode],
-    ...semantic[mode],
+    primary: withVariants(colorPresets[preset][mode], mode),
+    secondary: withVariants(semantic[mode].secondary, mode),
+    info: withVariants(semantic[mode].info, mode),
+    success: withVariants(semantic[mode].success, mode),
+    warning: withVariants(semantic[mode].warning, mode),
+    error: withVariants(semantic[mode].error, mode),
     grey,
     text,
     background: { default: background.default, paper: background.paper },

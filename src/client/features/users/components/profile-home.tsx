@@ -114,6 +114,7 @@ export function ProfileHome({ user, profile }: { user: User; profile: PublicUser
           <Stack spacing={2} sx={{ p: 3, pt: 2 }}>
             <Typography
               variant="body2"
+              dir={user.about ? 'auto' : undefined}
               sx={{ whiteSpace: 'pre-line', color: user.about ? 'text.primary' : 'text.secondary' }}
             >
               {user.about || t('users.profile.noAbout')}
@@ -124,7 +125,11 @@ export function ProfileHome({ user, profile }: { user: User; profile: PublicUser
               </InfoRow>
             )}
             <InfoRow icon={<EmailOutlined fontSize="small" />}>{user.email}</InfoRow>
-            {user.phone && <InfoRow icon={<PhoneOutlined fontSize="small" />}>{user.phone}</InfoRow>}
+            {user.phone && (
+              <InfoRow icon={<PhoneOutlined fontSize="small" />}>
+                <span dir="ltr">{user.phone}</span>
+              </InfoRow>
+            )}
             {user.company && (
               <InfoRow icon={<BusinessOutlined fontSize="small" />}>
                 {t('users.profile.worksAt', { role: t(`roles.${user.role}`), company: user.company })}
@@ -152,6 +157,7 @@ export function ProfileHome({ user, profile }: { user: User; profile: PublicUser
               <InfoRow key={network} icon={socialIcons[network]}>
                 <Link
                   href={user.socialLinks[network]}
+                  dir="ltr"
                   target="_blank"
                   rel="noopener noreferrer"
                   color="inherit"

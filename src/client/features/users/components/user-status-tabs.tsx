@@ -27,7 +27,6 @@ export function UserStatusTabs({ value, counts, onChange }: UserStatusTabsProps)
       value={value}
       onChange={(_event, next: StatusTab) => onChange(next)}
       variant="scrollable"
-      allowScrollButtonsMobile
       aria-label={t('users.list.statusTabs')}
       sx={{ px: 2.5, boxShadow: (theme) => `inset 0 -2px 0 0 ${theme.palette.divider}` }}
     >

@@ -45,6 +45,7 @@ export function UserTableToolbar({
         value={role}
         onChange={(event) => onRoleChange(event.target.value as Role | '')}
         sx={{ minWidth: { md: 200 } }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         <MenuItem value="">{t('users.list.allRoles')}</MenuItem>
         {roles.map((value) => (

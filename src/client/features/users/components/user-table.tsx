@@ -72,7 +72,7 @@ export function UserTable({
         field: 'name',
         headerName: t('users.list.columns.name'),
         flex: 1,
-        minWidth: 260,
+        minWidth: 240,
         valueGetter: (_value, row) => row.displayName,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, height: 1, minWidth: 0 }}>
@@ -98,33 +98,35 @@ export function UserTable({
       {
         field: 'phone',
         headerName: t('users.list.columns.phone'),
-        width: 160,
+        width: 150,
         sortable: false,
+        // Phone numbers read left to right in every language (no "+" thrown to the end in Arabic).
+        renderCell: ({ row }) => <span dir="ltr">{row.phone}</span>,
       },
-      { field: 'company', headerName: t('users.list.columns.company'), flex: 0.6, minWidth: 160 },
+      { field: 'company', headerName: t('users.list.columns.company'), flex: 0.6, minWidth: 140 },
       {
         field: 'role',
         headerName: t('users.list.columns.role'),
-        width: 120,
+        width: 110,
         valueFormatter: (value: User['role']) => t(`roles.${value}`),
       },
       {
         field: 'status',
         headerName: t('users.list.columns.status'),
-        width: 130,
+        width: 120,
         renderCell: ({ row }) => <UserStatusLabel status={row.status} />,
       },
       {
         field: 'createdAt',
         headerName: t('users.list.columns.createdAt'),
-        width: 140,
+        width: 130,
         valueFormatter: (value: string) => fDate(value),
       },
       {
         field: 'actions',
         headerName: t('users.list.columns.actions'),
         type: 'actions',
-        width: 64,
+        width: 96,
         sortable: false,
         renderCell: ({ row }) => (
           <UserRowActions user={row} canDelete={row.id !== meId} onDelete={onDelete} />

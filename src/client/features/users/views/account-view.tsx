@@ -58,7 +58,6 @@ export function AccountView() {
           setParams(next === 'general' ? {} : { tab: next }, { replace: true })
         }
         variant="scrollable"
-        allowScrollButtonsMobile
         aria-label={t('users.account.tabsLabel')}
         sx={{ mb: { xs: 3, md: 5 } }}
       >

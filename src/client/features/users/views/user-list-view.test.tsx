@@ -44,10 +44,23 @@ function makeUser(i: number): User {
   };
 }
 
-/** A fake GET /api/users that pages the 23 users as asked (sorting is not simulated: the URL is asserted). */
+/**
+ * A fake GET /api/users that pages the 23 users as asked (sorting is not simulated: the URL is asserted),
+ * and POST /api/users/bulk-delete.
+ */
 function usersApi() {
   const all = Array.from({ length: TOTAL }, (_, i) => makeUser(i + 1));
-  return mockFetch([
+  /** The bodies POST /api/users/bulk-delete received. */
+  const bulkBodies: unknown[] = [];
+  const mock = mockFetch([
+    {
+      method: 'POST',
+      path: '/api/users/bulk-delete',
+      respond: ({ body }) => {
+        bulkBodies.push(body);
+        return jsonResponse({ deleted: (body as { ids: string[] }).ids.length });
+      },
+    },
     {
       path: '/api/users',
       respond: ({ url }) => {
@@ -66,6 +79,7 @@ function usersApi() {
       },
     },
   ]);
+  return { ...mock, bulkBodies };
 }
 
 /** The query strings of every GET /api/users so far. */
@@ -132,6 +146,27 @@ describe('user list view', () => {
     await waitFor(() =>
       expect(requestedQueries(calls).at(-1)).toMatchObject({ status: 'banned', page: '1' }),
     );
+  });
+
+  it('deletes the selected users in one request after a confirmation', async () => {
+    const { bulkBodies } = usersApi();
+    renderRoutes([{ path: '/', element: <UserListView /> }]);
+    const grid = await screen.findByRole('grid', { name: 'Users' });
+    await within(grid).findByText('User Number 1');
+
+    const rowOf = (name: string) => within(grid).getByText(name).closest('[role="row"]') as HTMLElement;
+    await userEvent.click(within(rowOf('User Number 1')).getByRole('checkbox'));
+    await userEvent.click(within(rowOf('User Number 2')).getByRole('checkbox'));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the selected users?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(bulkBodies).toHaveLength(1));
+    expect(bulkBodies[0]).toEqual({ ids: [makeUser(1).id, makeUser(2).id] });
+    expect(await screen.findByText('Users deleted: 2')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
   });
 
   it('changes the page size on the server', async () => {

@@ -52,7 +52,6 @@ export function UserProfileView() {
               setParams(next === 'profile' ? {} : { tab: next }, { replace: true })
             }
             variant="scrollable"
-            allowScrollButtonsMobile
             aria-label={t('users.profile.tabsLabel')}
           >
             {tabs.map((value) => (

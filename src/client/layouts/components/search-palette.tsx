@@ -82,7 +82,7 @@ export function SearchPalette() {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const listId = `${baseId}-list`;
@@ -156,9 +156,11 @@ export function SearchPalette() {
         })}
       >
         <SearchRounded />
+        {/* The shortcut hint is drawn by CSS so that the button's visible text matches its name ("Search"). */}
         <Box
           component="kbd"
           aria-hidden="true"
+          data-shortcut={isMac ? '⌘K' : 'Ctrl K'}
           sx={(theme) => ({
             display: { xs: 'none', sm: 'inline-flex' },
             px: 0.75,
@@ -170,10 +172,9 @@ export function SearchPalette() {
             color: 'text.secondary',
             bgcolor: theme.palette.background.paper,
             boxShadow: `inset 0 0 0 1px ${theme.palette.divider}`,
+            '&::after': { content: 'attr(data-shortcut)' },
           })}
-        >
-          {isMac ? '⌘K' : 'Ctrl K'}
-        </Box>
+        />
       </ButtonBase>
 
       <Dialog
@@ -218,15 +219,23 @@ export function SearchPalette() {
             {t('search.hint')}
           </Typography>
         </Box>
-        <Box sx={{ maxHeight: 420, overflowY: 'auto', p: 1 }}>
+        {/* Focusable so that the list can be scrolled from the keyboard too. */}
+        <Box tabIndex={0} sx={{ maxHeight: 420, overflowY: 'auto', p: 1 }}>
           {results.length === 0 ? (
             <Typography role="status" sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>
               {t('search.noResults', { query })}
             </Typography>
           ) : (
-            <List id={listId} ref={listRef} role="listbox" aria-label={t('search.title')} disablePadding>
+            <List
+              component="div"
+              id={listId}
+              ref={listRef}
+              role="listbox"
+              aria-label={t('search.title')}
+              disablePadding
+            >
               {groups.map(({ group, items }) => (
-                <li key={group} role="group" aria-labelledby={`${baseId}-${group}`}>
+                <div key={group} role="group" aria-labelledby={`${baseId}-${group}`}>
                   <ListSubheader
                     id={`${baseId}-${group}`}
                     component="div"
@@ -241,10 +250,9 @@ export function SearchPalette() {
                   >
                     {group === 'dashboard' ? t('search.dashboardGroup') : t('search.publicGroup')}
                   </ListSubheader>
-                  <Box component="ul" role="presentation" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                  <Box role="presentation">
                     {items.map(({ entry, index }) => (
                       <Box
-                        component="li"
                         key={entry.path}
                         id={optionId(index)}
                         role="option"
@@ -265,11 +273,16 @@ export function SearchPalette() {
                         })}
                       >
                         <Box sx={{ minWidth: 0 }}>
-                          <Typography variant="subtitle2" noWrap>
+                          <Typography variant="subtitle2" component="div" noWrap>
                             {entry.title}
                           </Typography>
                           {entry.context && (
-                            <Typography variant="caption" sx={{ color: 'text.secondary' }} noWrap>
+                            <Typography
+                              variant="caption"
+                              component="div"
+                              sx={{ color: index === active ? 'text.primary' : 'text.secondary' }}
+                              noWrap
+                            >
                               {entry.context}
                             </Typography>
                           )}
@@ -277,7 +290,7 @@ export function SearchPalette() {
                         <Typography
                           variant="caption"
                           dir="ltr"
-                          sx={{ color: 'text.secondary', flexShrink: 0 }}
+                          sx={{ color: index === active ? 'text.primary' : 'text.secondary', flexShrink: 0 }}
                           noWrap
                         >
                           {entry.path}
@@ -285,7 +298,7 @@ export function SearchPalette() {
                       </Box>
                     ))}
                   </Box>
-                </li>
+                </div>
               ))}
             </List>
           )}

@@ -60,12 +60,22 @@ export function AccountPopover() {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ p: 0.5 }}
       >
+        {/* The initials are drawn by CSS: the button's name is "Account", and no other visible text competes. */}
         <Avatar
           src={user.avatarUrl ?? undefined}
           alt=""
-          sx={{ width: 36, height: 36, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 15 }}
+          data-initials={initials(user.displayName)}
+          sx={{
+            width: 36,
+            height: 36,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontSize: 15,
+            '&::after': { content: 'attr(data-initials)' },
+            '&:has(img)::after': { content: 'none' },
+          }}
         >
-          {initials(user.displayName)}
+          {null}
         </Avatar>
       </IconButton>
       <Popover

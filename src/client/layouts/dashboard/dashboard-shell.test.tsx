@@ -76,7 +76,11 @@ describe('dashboard shell', () => {
     renderRoutes(routes, { initialEntries: ['/dashboard/app'] });
 
     const button = await screen.findByRole('button', { name: 'Notifications' });
-    await waitFor(() => expect(within(button).getByText('2')).toBeTruthy());
+    await waitFor(() => expect(button.getAttribute('aria-describedby')).toBeTruthy());
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Unread: 2',
+    );
+    expect(button.querySelector('[data-count="2"]')).not.toBeNull();
     await userEvent.click(button);
     const dialog = await screen.findByRole('heading', { name: 'Notifications' });
     expect(dialog).toBeTruthy();

@@ -21,6 +21,24 @@ export function createComponents(contrast: ThemeContrast): Components<Theme> {
         'img, svg': { maxWidth: '100%' },
       }),
     },
+    MuiTypography: {
+      // Subtitles are emphasised text, not headings (MUI maps them to <h6>, which breaks the heading order).
+      defaultProps: {
+        variantMapping: {
+          h1: 'h1',
+          h2: 'h2',
+          h3: 'h3',
+          h4: 'h4',
+          h5: 'h5',
+          h6: 'h6',
+          subtitle1: 'p',
+          subtitle2: 'p',
+          body1: 'p',
+          body2: 'p',
+          inherit: 'p',
+        },
+      },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
     },

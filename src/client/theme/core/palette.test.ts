@@ -35,7 +35,14 @@ describe('palette contrast (WCAG AA 4.5:1)', () => {
     it.each(Object.keys(semanticColors[mode]))('%s: text on the colour and the colour as text', (name) => {
       const { main, contrastText } = semanticColors[mode][name as keyof (typeof semanticColors)['light']];
       expect(contrastRatio(contrastText, main)).toBeGreaterThanOrEqual(AA);
-      for (const bg of backgrounds) expect(contrastRatio(main, bg)).toBeGreaterThanOrEqual(AA);
+      for (const bg of backgrounds) {
+        expect(contrastRatio(main, bg)).toBeGreaterThanOrEqual(AA);
+        // On a card tinted with any preset colour (e.g. a status chip on the welcome card).
+        for (const preset of themeColorPresets) {
+          const tint = blend(colorPresets[preset][mode].main, 0.08, bg);
+          expect(contrastRatio(main, tint)).toBeGreaterThanOrEqual(AA);
+        }
+      }
     });
   });
 

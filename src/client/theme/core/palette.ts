@@ -30,8 +30,8 @@ const semantic: Record<ThemeMode, Record<Semantic, PresetColor>> = {
   light: {
     secondary: { main: '#7A1FE0', contrastText: '#FFFFFF' },
     info: { main: '#006C9C', contrastText: '#FFFFFF' },
-    success: { main: '#107A4A', contrastText: '#FFFFFF' },
-    warning: { main: '#995700', contrastText: '#FFFFFF' },
+    success: { main: '#0F7547', contrastText: '#FFFFFF' },
+    warning: { main: '#975600', contrastText: '#FFFFFF' },
     error: { main: '#B71D18', contrastText: '#FFFFFF' },
   },
   dark: {

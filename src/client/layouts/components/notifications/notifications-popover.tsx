@@ -84,7 +84,7 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
           {typeIcons[notification.type]}
         </Avatar>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="subtitle2" sx={{ mb: 0.25 }}>
+          <Typography variant="subtitle2" component="p" sx={{ mb: 0.25 }}>
             {unread && (
               <Box component="span" sx={visuallyHidden}>{`${t('notifications.unreadMarker')}: `}</Box>
             )}
@@ -197,7 +197,13 @@ export function NotificationsPopover() {
         aria-describedby={unreadCount ? `${popoverId}-count` : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={unreadCount} color="error" max={99}>
+        {/* The count is drawn by CSS (the button's name stays "Notifications"; the count is its description). */}
+        <Badge
+          badgeContent={<span data-count={unreadCount > 99 ? '99+' : unreadCount} />}
+          invisible={unreadCount === 0}
+          color="error"
+          sx={{ '& [data-count]::after': { content: 'attr(data-count)' } }}
+        >
           <NotificationsNoneRounded />
         </Badge>
       </IconButton>

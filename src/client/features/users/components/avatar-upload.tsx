@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { IMAGE_ACCEPT, imageFileProblem } from '../utils/image-file.ts';
-import { visuallyHidden } from '../utils/visually-hidden.ts';
+import { imageFileProblem } from '../utils/image-file.ts';
+import { FileButton } from './file-button.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
 type AvatarUploadProps = {
@@ -30,7 +30,6 @@ type AvatarUploadProps = {
  */
 export function AvatarUpload({ name, src, onSelect, onRemove, file, busy, disabled }: AvatarUploadProps) {
   const { t } = useTranslation();
-  const inputId = useId();
   const hintId = useId();
   const [problem, setProblem] = useState<ReturnType<typeof imageFileProblem>>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -47,10 +46,7 @@ export function AvatarUpload({ name, src, onSelect, onRemove, file, busy, disabl
     };
   }, [file]);
 
-  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
-    if (!chosen) return;
+  const onFile = (chosen: File) => {
     const issue = imageFileProblem(chosen);
     setProblem(issue);
     if (!issue) onSelect(chosen);
@@ -76,28 +72,18 @@ export function AvatarUpload({ name, src, onSelect, onRemove, file, busy, disabl
         />
       </Box>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
-        <Button
-          component="label"
-          htmlFor={inputId}
+        <FileButton
           variant="outlined"
           size="small"
           color="inherit"
           startIcon={<PhotoCameraOutlined />}
           loading={busy}
           disabled={disabled}
+          describedBy={hintId}
+          onFile={onFile}
         >
           {src || file ? t('users.upload.changePhoto') : t('users.upload.uploadPhoto')}
-          <Box
-            component="input"
-            id={inputId}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            aria-describedby={hintId}
-            disabled={disabled || busy}
-            onChange={onChange}
-            sx={visuallyHidden}
-          />
-        </Button>
+        </FileButton>
         {onRemove && (src || file) && (
           <Button size="small" color="error" onClick={onRemove} disabled={disabled || busy}>
             {t('users.upload.removePhoto')}

@@ -1,5 +1,6 @@
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,12 @@ import type { PublicUser } from '#shared/contract/users.ts';
 
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useFollowUser } from '../api/follow-user.ts';
+import { visuallyHidden } from '../utils/visually-hidden.ts';
 
 /**
  * "Follow" / "Following" for another user. The state flips at once (optimistic) and is put back with a
- * toast when the server refuses. The accessible name says whom: "Follow Ada Lovelace".
+ * toast when the server refuses. The accessible name says whom: "Follow Ada Lovelace" / "Following Ada
+ * Lovelace".
  */
 export function FollowButton({ user, size = 'small' }: { user: PublicUser; size?: 'small' | 'medium' }) {
   const { t } = useTranslation();
@@ -24,10 +27,6 @@ export function FollowButton({ user, size = 'small' }: { user: PublicUser; size?
       variant={following ? 'outlined' : 'contained'}
       color={following ? 'inherit' : 'primary'}
       startIcon={following ? <CheckOutlined /> : <PersonAddOutlined />}
-      aria-pressed={following}
-      aria-label={t(following ? 'users.follow.unfollowName' : 'users.follow.followName', {
-        name: user.displayName,
-      })}
       onClick={() =>
         follow.mutate(
           { id: user.id, follow: !following },
@@ -36,6 +35,10 @@ export function FollowButton({ user, size = 'small' }: { user: PublicUser; size?
       }
     >
       {following ? t('users.follow.following') : t('users.follow.follow')}
+      {/* The name says whom ("Follow Ada Lovelace") and starts with the visible text (WCAG 2.5.3). */}
+      <Box component="span" sx={visuallyHidden}>
+        {` ${user.displayName}`}
+      </Box>
     </Button>
   );
 }

@@ -39,7 +39,7 @@ export function PageHeading({ title, crumbs = [], action }: PageHeadingProps) {
                 <Typography
                   key={crumb.label}
                   variant="body2"
-                  sx={{ color: 'text.disabled' }}
+                  sx={{ color: 'text.secondary' }}
                   aria-current="page"
                 >
                   {crumb.label}

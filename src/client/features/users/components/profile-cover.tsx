@@ -1,19 +1,18 @@
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+
 import { useTranslation } from 'react-i18next';
 
 import type { User } from '#shared/contract/account.ts';
 
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUploadMyPicture } from '../api/my-account.ts';
-import { IMAGE_ACCEPT, imageFileProblem } from '../utils/image-file.ts';
-import { visuallyHidden } from '../utils/visually-hidden.ts';
+import { imageFileProblem } from '../utils/image-file.ts';
+import { FileButton } from './file-button.tsx';
 import { CoverImage } from './user-card.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
@@ -22,12 +21,8 @@ export function ProfileCover({ user, tabs }: { user: User; tabs: ReactNode }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const upload = useUploadMyPicture();
-  const inputId = useId();
 
-  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const onFile = (file: File) => {
     const problem = imageFileProblem(file);
     if (problem) {
       enqueueSnackbar(t(problem), { variant: 'error' });
@@ -53,26 +48,17 @@ export function ProfileCover({ user, tabs }: { user: User; tabs: ReactNode }) {
             background: 'linear-gradient(to bottom, rgba(0,0,0,0) 40%, rgba(0,0,0,0.64))',
           }}
         />
-        <Button
-          component="label"
-          htmlFor={inputId}
+        <FileButton
           size="small"
           variant="contained"
           color="inherit"
           startIcon={<PhotoCameraOutlined />}
           loading={upload.isPending}
+          onFile={onFile}
           sx={{ position: 'absolute', top: 16, insetInlineEnd: 16 }}
         >
           {t('users.profile.changeCover')}
-          <Box
-            component="input"
-            id={inputId}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            onChange={onChange}
-            sx={visuallyHidden}
-          />
-        </Button>
+        </FileButton>
         <Box
           sx={{
             position: 'absolute',

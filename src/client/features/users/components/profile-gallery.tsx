@@ -2,7 +2,6 @@ import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
@@ -10,7 +9,7 @@ import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { UserImage } from '#shared/contract/users.ts';
@@ -19,8 +18,8 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { fDate } from '../../../lib/format.ts';
 import { useGallery } from '../api/get-profile.ts';
 import { useDeletePhoto, useUploadPhoto } from '../api/my-account.ts';
-import { IMAGE_ACCEPT, imageFileProblem } from '../utils/image-file.ts';
-import { visuallyHidden } from '../utils/visually-hidden.ts';
+import { imageFileProblem } from '../utils/image-file.ts';
+import { FileButton } from './file-button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const PAGE_SIZE = 12;
@@ -36,14 +35,10 @@ export function ProfileGallery({ userId }: { userId: string }) {
   const [viewing, setViewing] = useState<UserImage | null>(null);
   const [deleting, setDeleting] = useState<UserImage | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const inputId = useId();
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const title = t('users.profile.tabs.gallery');
 
-  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const onFile = (file: File) => {
     const problem = imageFileProblem(file);
     if (problem) {
       enqueueSnackbar(t(problem), { variant: 'error' });
@@ -75,23 +70,14 @@ export function ProfileGallery({ userId }: { userId: string }) {
         <Typography variant="h5" component="h2">
           {title}
         </Typography>
-        <Button
-          component="label"
-          htmlFor={inputId}
+        <FileButton
           variant="contained"
           startIcon={<CloudUploadOutlined />}
           loading={upload.isPending}
+          onFile={onFile}
         >
           {t('users.gallery.upload')}
-          <Box
-            component="input"
-            id={inputId}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            onChange={onChange}
-            sx={visuallyHidden}
-          />
-        </Button>
+        </FileButton>
       </Box>
       {error && <Alert severity="error">{errorMessage(error, t)}</Alert>}
       {isPending && !error && <Skeleton variant="rounded" height={240} />}

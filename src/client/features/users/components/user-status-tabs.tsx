@@ -38,7 +38,10 @@ export function UserStatusTabs({ value, counts, onChange }: UserStatusTabsProps)
           label={t(tab === 'all' ? 'users.list.all' : `users.status.${tab}`)}
           icon={
             <Box component="span" sx={{ display: 'inline-flex' }}>
-              <Label color={tab === 'all' ? 'default' : statusColor[tab]}>
+              <Label
+                color={tab === 'all' ? 'default' : statusColor[tab]}
+                sx={tab === 'all' || statusColor[tab] === 'default' ? { color: 'text.primary' } : undefined}
+              >
                 {counts ? fNumber(counts[tab]) : '–'}
               </Label>
             </Box>

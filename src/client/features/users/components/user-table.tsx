@@ -88,7 +88,7 @@ export function UserTable({
               >
                 {row.displayName}
               </Link>
-              <Typography variant="body2" noWrap sx={{ color: 'text.disabled' }}>
+              <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
                 {row.email}
               </Typography>
             </Box>

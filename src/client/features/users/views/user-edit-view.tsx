@@ -9,6 +9,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth, useAuthActions } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUpdateUser, useUploadUserAvatar } from '../api/manage-users.ts';
@@ -20,6 +21,8 @@ export function UserEditView({ userRef }: { userRef: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const meId = useAuth((state) => state.user?.id);
+  const { setUser } = useAuthActions();
   const { data, error, isPending, refetch } = useUser(userRef);
   const update = useUpdateUser();
   const uploadAvatar = useUploadUserAvatar();
@@ -90,6 +93,8 @@ export function UserEditView({ userRef }: { userRef: string }) {
         return;
       }
     }
+    // An admin editing themself: the header shows the new name and picture at once.
+    if (saved.id === meId) setUser(saved);
     enqueueSnackbar(t('users.toast.updated', { name: saved.displayName }), { variant: 'success' });
     await navigate(paths.dashboard.user.list);
   };

@@ -142,8 +142,6 @@ export const users: UsersTranslation = {
     follow: {
       follow: 'متابعة',
       following: 'تتابعه',
-      followName: 'متابعة {{name}}',
-      unfollowName: 'إلغاء متابعة {{name}}',
     },
     social: {
       facebook: 'فيسبوك',

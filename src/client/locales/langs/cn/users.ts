@@ -142,8 +142,6 @@ export const users: UsersTranslation = {
     follow: {
       follow: '关注',
       following: '已关注',
-      followName: '关注 {{name}}',
-      unfollowName: '取消关注 {{name}}',
     },
     social: {
       facebook: 'Facebook',

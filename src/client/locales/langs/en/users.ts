@@ -144,8 +144,6 @@ export const users = {
     follow: {
       follow: 'Follow',
       following: 'Following',
-      followName: 'Follow {{name}}',
-      unfollowName: 'Unfollow {{name}}',
     },
     social: {
       facebook: 'Facebook',

@@ -145,8 +145,6 @@ export const users: UsersTranslation = {
     follow: {
       follow: 'Suivre',
       following: 'Abonné',
-      followName: 'Suivre {{name}}',
-      unfollowName: 'Ne plus suivre {{name}}',
     },
     social: {
       facebook: 'Facebook',

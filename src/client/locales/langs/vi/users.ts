@@ -144,8 +144,6 @@ export const users: UsersTranslation = {
     follow: {
       follow: 'Theo dõi',
       following: 'Đang theo dõi',
-      followName: 'Theo dõi {{name}}',
-      unfollowName: 'Bỏ theo dõi {{name}}',
     },
     social: {
       facebook: 'Facebook',

@@ -282,6 +282,18 @@ test('below 1200 px the navigation is a drawer opened from the header', async ({
   expect((await page.locator('header').first().boundingBox())?.height).toBe(64);
 });
 
+test('the desktop header is 92 px high, and 60 px with a blurred background once the page scrolls', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await openSignedIn(page, adminToken);
+  const header = page.locator('header').first();
+  expect((await header.boundingBox())?.height).toBe(92);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(async () => (await header.boundingBox())?.height).toBe(60);
+  expect(await header.evaluate((el) => getComputedStyle(el).backdropFilter)).toBe('blur(6px)');
+});
+
 test('Ctrl+K opens the command palette, which filters pages and opens the chosen one', async ({ page }) => {
   await openSignedIn(page, adminToken);
   await page.keyboard.press('Control+K');

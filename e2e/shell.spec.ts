@@ -202,7 +202,7 @@ test('the Reset button shows a red dot while a setting differs, and reset restor
   await expect(toast).toBeHidden({ timeout: 6_000 });
 
   await expect(drawer.getByRole('button', { name: /^(Fullscreen|Exit Fullscreen)$/ })).toBeVisible();
-  await expect(drawer.getByText('Only available at large resolutions > 1600px (xl)')).toBeAttached();
+  await expect(drawer.getByText('Only available at large resolutions > 1600px (xl)').first()).toBeAttached();
 });
 
 test('Arabic turns the page right to left; French shows French; both survive a reload', async ({ page }) => {
@@ -320,6 +320,11 @@ test('the notifications button opens its popover (All / Unread tabs)', async ({ 
   await page.getByRole('button', { name: 'Notifications' }).click();
   await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+  // Read from the real API (the demo admin's seeded notifications); an item links to its page.
+  await expect(page.getByRole('link', { name: /Welcome to Atrium/ })).toHaveAttribute(
+    'href',
+    '/dashboard/user/account',
+  );
   await page.getByRole('tab', { name: 'Unread' }).click();
   await expect(page.getByRole('tab', { name: 'Unread' })).toHaveAttribute('aria-selected', 'true');
 });

@@ -200,7 +200,7 @@ export function SettingsDrawer() {
             <Tooltip title={t('settings.stretch.tooltip')}>
               <InfoOutlined
                 tabIndex={0}
-                aria-label={t('settings.stretch.tooltip')}
+                titleAccess={t('settings.stretch.tooltip')}
                 sx={{ fontSize: 16, color: 'text.secondary', borderRadius: '50%' }}
               />
             </Tooltip>

@@ -9,6 +9,7 @@ import type { StatusCounts } from '#shared/contract/users.ts';
 import { Label } from '../../../components/label/label.tsx';
 import { fNumber } from '../../../lib/format.ts';
 import { statusColor } from '../utils/user-display.ts';
+import { labelContrastSx } from './user-status-label.tsx';
 
 export type StatusTab = 'all' | UserStatus;
 const tabs: StatusTab[] = ['all', ...userStatuses];
@@ -40,7 +41,7 @@ export function UserStatusTabs({ value, counts, onChange }: UserStatusTabsProps)
             <Box component="span" sx={{ display: 'inline-flex' }}>
               <Label
                 color={tab === 'all' ? 'default' : statusColor[tab]}
-                sx={tab === 'all' || statusColor[tab] === 'default' ? { color: 'text.primary' } : undefined}
+                sx={labelContrastSx(tab === 'all' ? 'default' : statusColor[tab])}
               >
                 {counts ? fNumber(counts[tab]) : '–'}
               </Label>

@@ -1,0 +1,358 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+
+import { newEmail } from './support/mail.ts';
+
+/**
+ * Users (issue #4), web side: the admin's list (server paging, sorting and search), create, edit and ban
+ * through the one user form, role-based access to the admin pages, the account page (name, password,
+ * sessions) and the profile.
+ */
+
+const DEMO = { email: 'demo@atrium.dev', password: 'atrium-demo-2026' };
+const PASSWORD = 'violet-harbour-lantern-42';
+/** A valid 1×1 PNG (the server decodes every upload). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Signs the page's browser context in through the API (the refresh cookie lands in the context) and opens
+ * `path` with the access token where the app reads it (localStorage.accessToken).
+ */
+async function openSignedIn(page: Page, credentials: { email: string; password: string }, path: string) {
+  const res = await page.request.post('/api/account/login', { data: credentials });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  await page.goto('/auth/login-unprotected');
+  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), accessToken);
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+}
+
+async function registerPlainUser(page: Page, firstName = 'Plain', lastName = 'User') {
+  const email = newEmail('users');
+  const res = await page.request.post('/api/account/register', {
+    data: { email, password: PASSWORD, firstName, lastName },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  await page.goto('/auth/login-unprotected');
+  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), accessToken);
+  return { email, accessToken };
+}
+
+const isUsersList = (request: Request) =>
+  request.method() === 'GET' && new URL(request.url()).pathname === '/api/users';
+const paramsOf = (request: Request) => new URL(request.url()).searchParams;
+
+/** The names in the grid's rows, top to bottom (the first column's link). */
+async function rowNames(grid: Locator): Promise<string[]> {
+  return grid.locator('.MuiDataGrid-row [data-field="name"] a').allInnerTexts();
+}
+
+async function searchList(page: Page, text: string) {
+  const request = page.waitForRequest((r) => isUsersList(r) && paramsOf(r).get('search') === text);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await request;
+}
+
+test('an admin creates a user, finds them with a server search, edits and bans them; they cannot sign in', async ({
+  page,
+  browser,
+}) => {
+  // Many steps and two browsers: allow for a busy machine.
+  test.slow();
+  const email = newEmail('created');
+  const lastName = `Tester${Date.now()}`;
+  const name = `Ida ${lastName}`;
+
+  await openSignedIn(page, DEMO, '/dashboard/user/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create a new user' })).toBeVisible();
+
+  // Inline errors first, nothing sent.
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+
+  await page.getByLabel('First name').fill('Ida');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Company').fill('Initech');
+  await page.getByLabel('Password (optional)').fill(PASSWORD);
+  await page.getByRole('switch', { name: 'Email verified' }).check();
+  // The avatar is previewed at once and uploaded after the user exists.
+  await page
+    .getByLabel('Upload photo')
+    .setInputFiles({ name: 'ida.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: `Photo of ${name}` })).toHaveAttribute('src', /^blob:/);
+  const avatarUpload = page.waitForResponse(
+    (r) => /\/api\/users\/[0-9a-f-]{36}\/avatar$/.test(r.url()) && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Create user' }).click();
+  expect((await avatarUpload).ok()).toBe(true);
+
+  await expect(page.getByText(`${name} was created`)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/user\/list$/);
+
+  // The search runs on the server.
+  const grid = page.getByRole('grid', { name: 'Users' });
+  await searchList(page, lastName);
+  await expect(grid.getByRole('link', { name })).toBeVisible();
+  await expect.poll(() => rowNames(grid)).toEqual([name]);
+  await expect(grid.locator('.MuiDataGrid-row', { hasText: name }).locator('img')).toHaveAttribute(
+    'src',
+    /^\/api\/uploads\/[0-9a-f]{32}\.webp$/,
+  );
+
+  // Edit through the row menu: the company.
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/user\/ida-tester\d+\/edit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit user' })).toBeVisible();
+  await expect(page.getByLabel('Company')).toHaveValue('Initech');
+  await page.getByLabel('Company').fill('Globex');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`${name} was updated`)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/user\/list$/);
+
+  // Ban them (the name in the list opens the edit page too).
+  await searchList(page, lastName);
+  const row = grid.locator('.MuiDataGrid-row', { hasText: name });
+  await expect(row).toContainText('Globex');
+  await expect(row).toContainText('Active');
+  await grid.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit user' })).toBeVisible();
+  await expect(page.getByLabel('Company')).toHaveValue('Globex');
+  await page.getByRole('switch', { name: 'Banned' }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`${name} was updated`)).toBeVisible();
+
+  await searchList(page, lastName);
+  await expect(grid.locator('.MuiDataGrid-row', { hasText: name })).toContainText('Banned');
+  await page.getByRole('tab', { name: /Banned/ }).click();
+  await expect.poll(() => rowNames(grid)).toEqual([name]);
+
+  // The banned user cannot sign in: the sign-in page says the account is suspended.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/auth/login');
+  await other.getByLabel('Email address').fill(email);
+  await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    other
+      .getByRole('alert')
+      .filter({ hasText: 'This account has been suspended. Contact an administrator.' }),
+  ).toBeVisible();
+  await expect(other).toHaveURL(/\/auth\/login/);
+  await context.close();
+});
+
+test('the list pages and sorts on the server', async ({ page }) => {
+  await openSignedIn(page, DEMO, '/dashboard/user/list');
+  const grid = page.getByRole('grid', { name: 'Users' });
+  await expect(grid.locator('.MuiDataGrid-row')).toHaveCount(10);
+  const firstPage = await rowNames(grid);
+
+  // Next page: other rows, asked for as page 2.
+  const pageTwo = page.waitForRequest((r) => isUsersList(r) && paramsOf(r).get('page') === '2');
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await pageTwo;
+  await expect.poll(async () => (await rowNames(grid))[0]).not.toBe(firstPage[0]);
+  const secondPage = await rowNames(grid);
+  expect(secondPage.filter((n) => firstPage.includes(n))).toEqual([]);
+
+  // Sorting by name: the server is asked, back on page 1, rows in name order.
+  const ascending = page.waitForRequest(
+    (r) => isUsersList(r) && paramsOf(r).get('sort') === 'name' && paramsOf(r).get('order') === 'asc',
+  );
+  await grid.getByRole('columnheader', { name: 'Name' }).click();
+  const ascRequest = await ascending;
+  expect(paramsOf(ascRequest).get('page')).toBe('1');
+  await expect
+    .poll(async () => {
+      const names = await rowNames(grid);
+      const initials = names.map((n) => n[0]?.toLowerCase() ?? '');
+      return initials.every((c, i) => i === 0 || (initials[i - 1] ?? '') <= c) && names.length === 10;
+    })
+    .toBe(true);
+  const asc = await rowNames(grid);
+
+  const descending = page.waitForRequest(
+    (r) => isUsersList(r) && paramsOf(r).get('sort') === 'name' && paramsOf(r).get('order') === 'desc',
+  );
+  await grid.getByRole('columnheader', { name: 'Name' }).click();
+  await descending;
+  await expect.poll(async () => (await rowNames(grid))[0]).not.toBe(asc[0]);
+  const desc = await rowNames(grid);
+  expect((desc[0]?.[0] ?? '').toLowerCase() >= (asc[0]?.[0] ?? '').toLowerCase()).toBe(true);
+
+  // The status tabs carry the server's counts.
+  await expect(page.getByRole('tab', { name: /^All/ })).toContainText(/\d+/);
+});
+
+test('a plain user sees no admin items and is sent to permission denied from the admin pages', async ({
+  page,
+}) => {
+  await registerPlainUser(page);
+  await page.goto('/dashboard/user/profile');
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(
+    nav.locator('a[href="/dashboard/user/profile"], a[href="/dashboard/user"]').first(),
+  ).toBeAttached();
+  await expect(nav.locator('a[href="/dashboard/user/list"]')).toHaveCount(0);
+  await expect(nav.locator('a[href="/dashboard/user/new"]')).toHaveCount(0);
+  await expect(nav.locator('a[href$="/edit"]')).toHaveCount(0);
+
+  await page.goto('/dashboard/user/list');
+  await expect(page).toHaveURL(/\/dashboard\/permission-denied$/);
+  await page.goto('/dashboard/user/new');
+  await expect(page).toHaveURL(/\/dashboard\/permission-denied$/);
+  await page.goto('/dashboard/user/jaydon-frankie/edit');
+  await expect(page).toHaveURL(/\/dashboard\/permission-denied$/);
+});
+
+test('the account page changes the name (header and profile follow), the password, and lists sessions', async ({
+  page,
+}) => {
+  test.slow();
+  await registerPlainUser(page, 'Paula', 'Before');
+  await page.goto('/dashboard/user/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+
+  await page.getByLabel('First name').fill('Renamed');
+  await page.getByLabel('Last name').fill('After');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your account was updated')).toBeVisible();
+
+  // The header's account menu shows the new name at once.
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('presentation').getByText('Renamed After')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A new email address needs the current password (a wrong one is refused on the field).
+  const newAddress = newEmail('moved');
+  await page.getByLabel('Email address').fill(newAddress);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your password' });
+  await confirm.getByLabel('Current password').fill('not-my-password');
+  await confirm.getByRole('button', { name: 'Change email' }).click();
+  await expect(confirm.getByText('Your current password is incorrect')).toBeVisible();
+  await confirm.getByLabel('Current password').fill(PASSWORD);
+  await confirm.getByRole('button', { name: 'Change email' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(`We sent a confirmation code to ${newAddress}`)).toBeVisible();
+  await expect(page.getByText(/Please confirm your email address/)).toBeVisible();
+
+  // Security: change the password; the sessions list marks this device.
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await expect(page).toHaveURL(/tab=security/);
+  const newPassword = 'amber-orchard-compass-77';
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(
+    page.getByText('Your password was changed. Your other sessions were signed out.'),
+  ).toBeVisible();
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  await expect(sessions.getByText('This device')).toBeVisible();
+
+  // The new password works, the old one does not.
+  const oldLogin = await page.request.post('/api/account/login', {
+    data: { email: newAddress, password: PASSWORD },
+  });
+  expect(oldLogin.status()).toBe(401);
+  const newLogin = await page.request.post('/api/account/login', {
+    data: { email: newAddress, password: newPassword },
+  });
+  expect(newLogin.ok()).toBe(true);
+
+  // The profile shows the new name.
+  await page.goto('/dashboard/user/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Renamed After' })).toBeVisible();
+  await expect(page.getByText('Joined Atrium')).toBeVisible();
+});
+
+test('the cards page follows and unfollows a user', async ({ page }) => {
+  await registerPlainUser(page, 'Card', 'Reader');
+  await page.goto('/dashboard/user/cards');
+  await expect(page.getByRole('heading', { level: 1, name: 'User cards' })).toBeVisible();
+  const follow = page.getByRole('button', { name: /^Follow / }).first();
+  // The button's name is its text and, hidden on screen, whom it follows.
+  const person = ((await follow.textContent()) ?? '').replace(/^Follow\s*/, '').trim();
+  const answer = page.waitForResponse((r) => r.url().endsWith('/follow') && r.request().method() === 'POST');
+  await follow.click();
+  expect((await answer).ok()).toBe(true);
+  await expect(page.getByRole('button', { name: `Following ${person}` })).toBeVisible();
+
+  // Friends on the profile are the people followed; unfollowing there flips the button back.
+  await page.goto('/dashboard/user/profile?tab=friends');
+  const unfollow = page.waitForResponse(
+    (r) => r.url().endsWith('/follow') && r.request().method() === 'DELETE',
+  );
+  await page.getByRole('button', { name: `Following ${person}` }).click();
+  expect((await unfollow).ok()).toBe(true);
+  await expect(page.getByText('You do not follow anyone yet.', { exact: false })).toBeVisible();
+});
+
+test('the users pages have no serious accessibility violation, light ltr and dark rtl', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  await openSignedIn(page, DEMO, '/dashboard/user/profile');
+  const all = [
+    '/dashboard/user/list',
+    '/dashboard/user/new',
+    '/dashboard/user/jaydon-frankie/edit',
+    '/dashboard/user/cards',
+    '/dashboard/user/profile',
+    '/dashboard/user/profile?tab=followers',
+    '/dashboard/user/profile?tab=gallery',
+    '/dashboard/user/account',
+    '/dashboard/user/account?tab=notifications',
+    '/dashboard/user/account?tab=social',
+    '/dashboard/user/account?tab=security',
+  ];
+  const some = [
+    '/dashboard/user/list',
+    '/dashboard/user/cards',
+    '/dashboard/user/profile',
+    '/dashboard/user/account',
+  ];
+  for (const [mode, direction, paths] of [
+    ['light', 'ltr', all],
+    ['dark', 'rtl', some],
+  ] as const) {
+    await context.addCookies([
+      { name: 'themeMode', value: mode, url: baseURL ?? '' },
+      { name: 'themeDirection', value: direction, url: baseURL ?? '' },
+    ]);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', direction);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      // The page's own content (the shell around it has its own accessibility test).
+      const results = await new AxeBuilder({ page })
+        .include('main')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.id}: ${v.help} — ${v.nodes
+              .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)} ${n.failureSummary ?? ''}`)
+              .slice(0, 6)
+              .join(' | ')}`,
+        );
+      expect(serious, `${mode} ${direction} ${path}`).toEqual([]);
+    }
+  }
+});

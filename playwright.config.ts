@@ -1,9 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = 4317;
+const port = Number(process.env.E2E_PORT ?? 4317);
+// Another port (a second run beside the default one) gets its own data and output folders.
+const dataDir = port === 4317 ? 'test-results/e2e-data' : `/tmp/atrium-e2e-${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: port === 4317 ? 'test-results' : `/tmp/atrium-e2e-results-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -33,6 +36,6 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), E2E_DATA_DIR: 'test-results/e2e-data', LOG_LEVEL: 'info' },
+    env: { PORT: String(port), E2E_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
   },
 });

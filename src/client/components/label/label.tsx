@@ -24,7 +24,8 @@ export function Label({ color = 'default', children, sx }: LabelProps) {
           fontWeight: 700,
           lineHeight: 1,
           whiteSpace: 'nowrap',
-          color: color === 'default' ? theme.palette.text.secondary : theme.palette[color].main,
+          // text.secondary on the grey tint is below 4.5:1; the neutral label uses the primary text colour.
+          color: color === 'default' ? theme.palette.text.primary : theme.palette[color].main,
           bgcolor: alpha(color === 'default' ? theme.palette.grey[500] : theme.palette[color].main, 0.16),
         }),
         ...(Array.isArray(sx) ? sx : [sx]),

@@ -1,6 +1,5 @@
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
-import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -11,38 +10,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX, 'check-file': checkFile },
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver?.() ?? undefined].filter(Boolean) },
+    plugins: { 'check-file': checkFile },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': 'off',
-      // Imports flow client → shared and server → shared only (ARCHITECTURE.md §2).
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/client',
-              from: './src/server',
-              message: 'The client may import only src/shared.',
-            },
-            {
-              target: './src/server',
-              from: './src/client',
-              message: 'The server may import only src/shared.',
-            },
-            { target: './src/shared', from: './src/client', message: 'src/shared imports neither side.' },
-            { target: './src/shared', from: './src/server', message: 'src/shared imports neither side.' },
-          ],
-        },
-      ],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ group: ['#server/*'], message: 'Only server code may import #server.' }],
-        },
-      ],
       'check-file/filename-naming-convention': [
         'error',
         { 'src/**/*.{ts,tsx}': 'KEBAB_CASE' },
@@ -56,7 +27,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#client/*'], message: 'The server may import only src/shared.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(#client/|(\\.{1,2}/)+(.*/)?client(/|$))',
+              message: 'The server may import only src/shared.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -78,7 +56,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['#client/*', '#server/*'], message: 'src/shared imports neither side.' },
+            {
+              regex: '^(#client/|#server/|(\\.{1,2}/)+(.*/)?(client|server)(/|$))',
+              message: 'src/shared imports neither side.',
+            },
             {
               group: ['react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
               message: 'src/shared is plain TypeScript + zod.',
@@ -95,7 +76,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#server/*'], message: 'The client may import only src/shared.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(#server/|(\\.{1,2}/)+(.*/)?server(/|$))',
+              message: 'The client may import only src/shared.',
+            },
+          ],
+        },
       ],
     },
   },

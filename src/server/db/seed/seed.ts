@@ -93,7 +93,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
           avatarUrl: pictures[i] ? `/api/uploads/${pictures[i].name}` : null,
           coverUrl: i === 0 && cover ? `/api/uploads/${cover.name}` : null,
           // Spread over the last year, oldest first, so "created" sorting shows something.
-          createdAt: new Date(Date.UTC(2026, 0, 1) + i * 7 * 24 * 3600 * 1000),
+          createdAt: new Date(Date.UTC(2025, 9, 1) + i * 7 * 24 * 3600 * 1000),
         })),
       )
       .returning({ id: users.id, status: users.status });

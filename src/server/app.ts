@@ -35,7 +35,7 @@ export interface AppConfig {
   /** Folder of the built web app; null serves the API only. */
   webRoot: string | null;
   trustProxy: boolean;
-  /** Requests per minute per IP, all routes. */
+  /** API requests per minute per IP (static files are not counted). */
   rateLimitMax: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -53,7 +53,7 @@ export const defaultConfig: AppConfig = {
   publicUrl: undefined,
   webRoot: null,
   trustProxy: false,
-  rateLimitMax: 1000,
+  rateLimitMax: 3000,
   redisUrl: undefined,
   smtpUrl: undefined,
   mailFrom: 'Atrium <no-reply@atrium.local>',

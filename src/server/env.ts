@@ -27,6 +27,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(3000),
   TRUST_PROXY: bool(false),
 });
 export type Env = z.infer<typeof envSchema>;

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       webRoot: path.join(root, 'dist'),
       trustProxy: env.TRUST_PROXY,
       redisUrl: env.REDIS_URL,
+      rateLimitMax: env.RATE_LIMIT_MAX,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       demoAccount: demoUser ? { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } : null,

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,6 +265,27 @@ describe('behind https (PUBLIC_URL https://…)', () => {
       expect(plain.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await https.close();
+    }
+  });
+});
+
+describe('global request limit', () => {
+  it('counts API requests per IP, but not the web app’s static files', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<div id="root"></div>');
+    fs.writeFileSync(path.join(webRoot, 'app.js'), 'console.log(1)');
+    const app = await buildApp({ database: t.database, logger: false, config: { rateLimitMax: 3, webRoot } });
+    try {
+      const api = [];
+      for (let i = 0; i < 4; i++)
+        api.push((await app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+      expect(api).toEqual([200, 200, 200, 429]);
+      const pages = [];
+      for (let i = 0; i < 5; i++)
+        pages.push((await app.inject({ method: 'GET', url: '/some/page' })).statusCode);
+      expect(pages).not.toContain(429);
+    } finally {
+      await app.close();
     }
   });
 });

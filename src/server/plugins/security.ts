@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 
 /**
  * Security headers with a strict CSP (SECURITY.md §0.4: `base-uri 'none'`, `object-src 'none'`), and a
- * global per-IP request limit, shared through Redis when REDIS_URL is set.
+ * global per-IP limit on API requests, shared through Redis when REDIS_URL is set.
  */
 export async function registerSecurity(
   app: FastifyInstance,
@@ -47,6 +47,8 @@ export async function registerSecurity(
     global: true,
     max: options.rateLimitMax,
     timeWindow: 60_000,
+    // API requests only: the web app's static files (dozens per page load) must not use up the budget.
+    allowList: (request) => !request.url.startsWith('/api/'),
     ...(redis ? { redis, nameSpace: 'atrium-rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

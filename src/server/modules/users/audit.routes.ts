@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '#shared/contract/common.ts';
 import { auditLogQuery, auditLogResponse } from '#shared/contract/users.ts';
 
-import { listAudit } from './users.repo.ts';
+import { listAudit } from './audit.repo.ts';
 
 /** `GET /api/audit-log`: admin actions on users, newest first (admins only). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

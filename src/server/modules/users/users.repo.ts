@@ -14,10 +14,10 @@ import {
 } from 'drizzle-orm';
 
 import type { User } from '#shared/contract/account.ts';
-import type { AuditEntry, PublicUser, StatusCounts, UserImage, UserSortKey } from '#shared/contract/users.ts';
+import type { PublicUser, StatusCounts, UserImage, UserSortKey } from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
-import { auditLog, follows, sessions, userCounts, userImages, users } from '../../db/schema/index.ts';
+import { follows, sessions, userCounts, userImages, users } from '../../db/schema/index.ts';
 import { uploadUrl } from '../../lib/uploads.ts';
 import { toUser, type SessionRow, type UserRow } from '../account/account.repo.ts';
 
@@ -460,55 +460,4 @@ export async function revokeOwnSession(db: Db, userId: string, sessionId: string
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length === 1;
-}
-
-// ── audit log ───────────────────────────────────────────────────────────────────────────────────────────
-
-export interface AuditRecord {
-  actorId: string;
-  action: string;
-  targetUserId: string | null;
-  targetLabel: string;
-  changes: Record<string, [unknown, unknown]>;
-  ip: string | null;
-}
-
-export async function writeAudit(db: Db, records: AuditRecord[]): Promise<void> {
-  if (records.length) await db.insert(auditLog).values(records);
-}
-
-export async function listAudit(
-  db: Db,
-  q: { page: number; pageSize: number; targetUserId?: string | undefined },
-): Promise<{ entries: AuditEntry[]; total: number }> {
-  const where = q.targetUserId ? eq(auditLog.targetUserId, q.targetUserId) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        entry: auditLog,
-        actorFirst: users.firstName,
-        actorLast: users.lastName,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return {
-    entries: rows.map(({ entry, actorFirst, actorLast }) => ({
-      id: entry.id,
-      action: entry.action,
-      actorId: entry.actorId,
-      actorName: actorFirst === null ? null : `${actorFirst} ${actorLast ?? ''}`.trim(),
-      targetUserId: entry.targetUserId,
-      targetLabel: entry.targetLabel,
-      changes: entry.changes,
-      ip: entry.ip,
-      createdAt: entry.createdAt.toISOString(),
-    })),
-    total: Number(total?.n ?? 0),
-  };
 }

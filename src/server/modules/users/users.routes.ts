@@ -28,6 +28,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/
 import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { multipartLimits, uploadUrl } from '../../lib/uploads.ts';
 import { revokeUserSessions, toUser, type UserRow } from '../account/account.repo.ts';
+import { writeAudit } from './audit.repo.ts';
 import {
   deleteUsers,
   findUserByRef,
@@ -44,7 +45,6 @@ import {
   unfollow,
   updateUserRow,
   usersByIds,
-  writeAudit,
 } from './users.repo.ts';
 import {
   auditLabel,

@@ -1,0 +1,55 @@
+import { count, desc, eq } from 'drizzle-orm';
+
+import type { AuditEntry } from '#shared/contract/users.ts';
+
+import type { Db } from '../../db/client.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+
+export interface AuditRecord {
+  actorId: string;
+  action: string;
+  targetUserId: string | null;
+  targetLabel: string;
+  changes: Record<string, [unknown, unknown]>;
+  ip: string | null;
+}
+
+export async function writeAudit(db: Db, records: AuditRecord[]): Promise<void> {
+  if (records.length) await db.insert(auditLog).values(records);
+}
+
+export async function listAudit(
+  db: Db,
+  q: { page: number; pageSize: number; targetUserId?: string | undefined },
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  const where = q.targetUserId ? eq(auditLog.targetUserId, q.targetUserId) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        entry: auditLog,
+        actorFirst: users.firstName,
+        actorLast: users.lastName,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    entries: rows.map(({ entry, actorFirst, actorLast }) => ({
+      id: entry.id,
+      action: entry.action,
+      actorId: entry.actorId,
+      actorName: actorFirst === null ? null : `${actorFirst} ${actorLast ?? ''}`.trim(),
+      targetUserId: entry.targetUserId,
+      targetLabel: entry.targetLabel,
+      changes: entry.changes,
+      ip: entry.ip,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}

@@ -9,7 +9,7 @@ import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { UserImage } from '#shared/contract/users.ts';
@@ -35,6 +35,7 @@ export function ProfileGallery({ userId }: { userId: string }) {
   const [viewing, setViewing] = useState<UserImage | null>(null);
   const [deleting, setDeleting] = useState<UserImage | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const viewedId = useId();
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const title = t('users.profile.tabs.gallery');
 
@@ -166,11 +167,14 @@ export function ProfileGallery({ userId }: { userId: string }) {
         open={viewing !== null}
         onClose={() => setViewing(null)}
         maxWidth="lg"
-        aria-label={viewing ? altOf(viewing) : undefined}
+        // Named by the picture's description. (A Dialog's aria-label lands on its root, not on the
+        // element with role="dialog", which then had no name.)
+        aria-labelledby={viewedId}
       >
         {viewing && (
           <Box
             component="img"
+            id={viewedId}
             src={viewing.url}
             alt={altOf(viewing)}
             width={viewing.width}

@@ -132,14 +132,26 @@ export const statusCountsSchema = z.object({
   rejected: z.number().int(),
 });
 export type StatusCounts = z.infer<typeof statusCountsSchema>;
+export type StatusKey = keyof StatusCounts;
+
+/**
+ * A search counts its matches up to this many per status; a broader one reports COUNT_CAP and says so
+ * (shown as "1,000+"), so that no search has to visit every matching row.
+ */
+export const COUNT_CAP = 1_000;
 
 export const userPageResponse = z.object({
   users: z.array(userSchema),
+  /** The count of the selected status tab (a lower bound when that tab is in `capped`). */
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Per status, for the tabs: under the current search and role filter, ignoring the status filter. */
   counts: statusCountsSchema,
+  /** The counts that are lower bounds: the search matched more than COUNT_CAP users of that status. */
+  capped: z.array(z.enum(['all', ...userStatusSchema.options])),
+  /** Whether a page follows this one (exact even when the total is a lower bound). */
+  hasNextPage: z.boolean(),
 });
 export type UserPage = z.infer<typeof userPageResponse>;
 
@@ -225,6 +237,8 @@ export const publicUserPageResponse = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** True when `total` is COUNT_CAP standing for "more than that" (a broad card search). */
+  totalCapped: z.boolean().optional(),
 });
 export type PublicUserPage = z.infer<typeof publicUserPageResponse>;
 

@@ -73,10 +73,11 @@ export const users = pgTable(
     index('users_company_sort_idx').on(sql`lower(company)`, t.id),
     index('users_role_idx').on(t.role, t.id),
     index('users_status_idx').on(t.status, t.id),
-    // Substring search without a sequential scan: a GIN index over the trigrams of search_text
-    // (atrium_trigrams(), drizzle/0002_users_search_index.sql; pg_trgm's idea with core operators only,
-    // so it works on PGlite without extensions). Queries filter `@>` first, then recheck with LIKE.
-    index('users_search_trgm_idx').using('gin', sql`atrium_trigrams(search_text)`),
+    // Substring search without a sequential scan: a GIN index over the 1-, 2- and 3-character substrings
+    // of search_text plus status and role tokens (atrium_user_terms(), drizzle/0004_search_grams.sql;
+    // pg_trgm's idea with core operators only, so it works on PGlite without extensions). Queries filter
+    // `@>` first, then recheck with LIKE.
+    index('users_search_idx').using('gin', sql`atrium_user_terms(search_text, status, role)`),
   ],
 );
 

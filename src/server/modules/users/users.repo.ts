@@ -13,8 +13,15 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 
-import type { User } from '#shared/contract/account.ts';
-import type { PublicUser, StatusCounts, UserImage, UserSortKey } from '#shared/contract/users.ts';
+import { userStatuses, type Role, type User, type UserStatus } from '#shared/contract/account.ts';
+import {
+  COUNT_CAP,
+  type PublicUser,
+  type StatusCounts,
+  type StatusKey,
+  type UserImage,
+  type UserSortKey,
+} from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
 import { follows, sessions, userCounts, userImages, users } from '../../db/schema/index.ts';
@@ -43,16 +50,26 @@ const containsLower = (column: SQLWrapper, term: string) =>
   sql`${column} like lower(${`%${escapeLike(term)}%`}) escape '\\'`;
 
 /**
- * `column` contains `term`, case-insensitively. `column` must be search_text or a part of it: from 3
- * characters on, the trigram index users_search_trgm_idx narrows the rows first and LIKE rechecks them, so
- * the cost grows with the number of matches, not with the table. (Walking a sort index and filtering is
- * faster for broad terms spread evenly over the sort order, but far slower when the matches cluster, as a
- * first-name search sorted by name does; we keep the predictable plan.)
+ * `column` contains `term`, case-insensitively, for users with the given status and role. One lookup in
+ * the GIN index users_search_idx (drizzle/0004_search_grams.sql) narrows the rows to those holding every
+ * trigram of the term (or the term itself when it is 1 or 2 characters long) and the status and role
+ * tokens; LIKE rechecks them. No search scans the table. `column` must be search_text or a part of it.
  */
-function matches(column: SQLWrapper, term: string): SQL {
-  const like = containsLower(column, term);
-  if ([...term].length < 3) return like;
-  return sql`atrium_trigrams(${users.searchText}) @> atrium_trigrams(lower(${term})) and ${like}`;
+function matches(
+  column: SQLWrapper,
+  term: string,
+  only: { status?: UserStatus | undefined; role?: Role | undefined } = {},
+): SQL {
+  const tokens = [
+    ...(only.status ? [`status:${only.status}`] : []),
+    ...(only.role ? [`role:${only.role}`] : []),
+  ];
+  const tokenArray = sql`array[${sql.join(
+    tokens.map((t) => sql`${t}::text`),
+    sql`, `,
+  )}]::text[]`;
+  return sql`atrium_user_terms(${users.searchText}, ${users.status}, ${users.role})
+    @> (atrium_term_grams(lower(${term})) || ${tokenArray}) and ${containsLower(column, term)}`;
 }
 
 const nameKey = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
@@ -73,49 +90,88 @@ export interface UserListQuery {
   sort: UserSortKey;
   order: 'asc' | 'desc';
   role?: 'admin' | 'user' | undefined;
-  status: 'all' | 'active' | 'pending' | 'banned' | 'rejected';
+  status: 'all' | UserStatus;
   search: string;
 }
 
 /**
- * One pass over the matches of a search: their count per status, and the ids of one page in sort order.
- * The CTE is read twice, so PostgreSQL materialises it: each match is fetched once, not once for the
- * counts and again for the page.
+ * Per-status counts of a search, each counted up to COUNT_CAP + 1 rows: exact for every search that
+ * matches fewer users, and a lower bound ("1,000+", listed in `capped`) for broad ones, whose exact count
+ * would cost a pass over every match. Each status is its own index lookup, so the rows fetched are at most
+ * the matches, and at most 4 × (COUNT_CAP + 1), whatever the term.
  */
-async function searchPass(
+async function searchCounts(
   db: Db,
-  where: SQL,
-  page: {
-    sort: SQLWrapper;
-    order: 'asc' | 'desc';
-    status?: string | undefined;
-    limit: number;
-    offset: number;
-  },
-): Promise<{ groups: Array<{ status: string; n: number }>; ids: string[] }> {
-  const dir = page.order === 'asc' ? sql`asc` : sql`desc`;
-  const pageFilter = page.status ? sql`where m.status = ${page.status}` : sql``;
-  const result = (await db.execute(sql`
-    with m as (select ${users.id} as id, ${users.status} as status, ${page.sort} as k from ${users} where ${where})
-    select null::uuid as id, m.status, count(*)::int as n, 0 as ord from m group by m.status
-    union all
-    (select m.id, m.status, 0, (row_number() over (order by m.k ${dir}, m.id ${dir}))::int
-      from m ${pageFilter} order by m.k ${dir}, m.id ${dir} limit ${page.limit} offset ${page.offset})`)) as unknown as {
-    rows: Array<{ id: string | null; status: string; n: number | string; ord: number | string }>;
+  term: string,
+  role: Role | undefined,
+): Promise<{ counts: StatusCounts; capped: StatusKey[] }> {
+  const perStatus = userStatuses.map(
+    (status) => sql`(select count(*)::int from (select 1 from ${users}
+      where ${matches(users.searchText, term, { status, role })} limit ${COUNT_CAP + 1}) as m) as ${sql.identifier(status)}`,
+  );
+  const result = (await db.execute(sql`select ${sql.join(perStatus, sql`, `)}`)) as unknown as {
+    rows: Array<Record<UserStatus, number | string>>;
   };
-  const groups = result.rows.filter((r) => r.id === null).map((r) => ({ status: r.status, n: Number(r.n) }));
-  const ids = result.rows
-    .filter((r): r is typeof r & { id: string } => r.id !== null)
-    .sort((a, b) => Number(a.ord) - Number(b.ord))
-    .map((r) => r.id);
-  return { groups, ids };
+  const row = result.rows[0];
+  const counts: StatusCounts = { all: 0, active: 0, pending: 0, banned: 0, rejected: 0 };
+  const capped: StatusKey[] = [];
+  for (const status of userStatuses) {
+    const n = Number(row?.[status] ?? 0);
+    if (n > COUNT_CAP) capped.push(status);
+    counts[status] = Math.min(n, COUNT_CAP);
+    counts.all += counts[status];
+  }
+  if (capped.length) capped.unshift('all');
+  return { counts, capped };
 }
 
-/** Rows by id, in the order of `ids`. */
-async function rowsInOrder<T extends { id: string }>(ids: string[], load: (ids: string[]) => Promise<T[]>) {
-  if (!ids.length) return [];
-  const byId = new Map((await load(ids)).map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
+/**
+ * The admin list: filter, search, sort and page in SQL, plus per-status counts for the tabs. Without a
+ * search the counts come from the trigger-kept user_counts; with one, from searchCounts. The page is one
+ * ORDER BY … LIMIT: PostgreSQL walks the sort index and filters when the term is broad, and fetches the
+ * matches from the search index and sorts them when it is narrow. One row more than the page tells
+ * whether another page follows, which the list needs when the total is only a lower bound.
+ */
+export async function listUsers(
+  db: Db,
+  q: UserListQuery,
+): Promise<{
+  users: User[];
+  total: number;
+  counts: StatusCounts;
+  capped: StatusKey[];
+  hasNextPage: boolean;
+}> {
+  const offset = (q.page - 1) * q.pageSize;
+  const status = q.status === 'all' ? undefined : q.status;
+  const role = q.role ? eq(users.role, q.role) : undefined;
+  const search = q.search ? matches(users.searchText, q.search, { status, role: q.role }) : undefined;
+
+  const { counts, capped } = q.search
+    ? await searchCounts(db, q.search, q.role)
+    : {
+        counts: statusCounts(
+          await db
+            .select({ status: userCounts.status, n: sql<number>`sum(${userCounts.n})::int` })
+            .from(userCounts)
+            .where(q.role ? eq(userCounts.role, q.role) : undefined)
+            .groupBy(userCounts.status),
+        ),
+        capped: [],
+      };
+  const total = counts[q.status];
+  const exact = !capped.includes(q.status);
+  if (exact && offset >= total) return { users: [], total, counts, capped, hasNextPage: false };
+  const direction = q.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(role, status ? eq(users.status, status) : undefined, search))
+    .orderBy(direction(SORT_COLUMNS[q.sort]), direction(users.id))
+    .limit(q.pageSize + 1)
+    .offset(offset);
+  const hasNextPage = rows.length > q.pageSize;
+  return { users: rows.slice(0, q.pageSize).map(toUser), total, counts, capped, hasNextPage };
 }
 
 function statusCounts(groups: Array<{ status: string; n: number }>): StatusCounts {
@@ -126,48 +182,6 @@ function statusCounts(groups: Array<{ status: string; n: number }>): StatusCount
     counts.all += Number(g.n);
   }
   return counts;
-}
-
-/**
- * The admin list: filter, search, sort and page in SQL, plus per-status counts for the tabs. Without a
- * search the counts come from the trigger-kept user_counts and the page from a sort index; with one, one
- * indexed pass gives both.
- */
-export async function listUsers(
-  db: Db,
-  q: UserListQuery,
-): Promise<{ users: User[]; total: number; counts: StatusCounts }> {
-  const offset = (q.page - 1) * q.pageSize;
-  const status = q.status === 'all' ? undefined : q.status;
-  if (q.search) {
-    const { groups, ids } = await searchPass(
-      db,
-      and(q.role ? eq(users.role, q.role) : undefined, matches(users.searchText, q.search)) as SQL,
-      { sort: SORT_COLUMNS[q.sort], order: q.order, status, limit: q.pageSize, offset },
-    );
-    const counts = statusCounts(groups);
-    const rows = await rowsInOrder(ids, (some) => db.select().from(users).where(inArray(users.id, some)));
-    return { users: rows.map(toUser), total: counts[q.status], counts };
-  }
-
-  const counts = statusCounts(
-    await db
-      .select({ status: userCounts.status, n: sql<number>`sum(${userCounts.n})::int` })
-      .from(userCounts)
-      .where(q.role ? eq(userCounts.role, q.role) : undefined)
-      .groupBy(userCounts.status),
-  );
-  const total = counts[q.status];
-  if (offset >= total) return { users: [], total, counts };
-  const direction = q.order === 'asc' ? asc : desc;
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(q.role ? eq(users.role, q.role) : undefined, status ? eq(users.status, status) : undefined))
-    .orderBy(direction(SORT_COLUMNS[q.sort]), direction(users.id))
-    .limit(q.pageSize)
-    .offset(offset);
-  return { users: rows.map(toUser), total, counts };
 }
 
 export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow | undefined> {
@@ -305,39 +319,47 @@ export async function publicProfile(
   return row ? toPublicUser(row) : undefined;
 }
 
-/** The cards page: visible users by name, searched by name only. */
+/**
+ * The cards page: visible users by name, searched by name only. A search counts its matches up to
+ * COUNT_CAP + 1 (`totalCapped` when there are more), like the admin list.
+ */
 export async function listCards(
   db: Db,
   callerId: string,
   q: { page: number; pageSize: number; search: string },
-): Promise<{ users: PublicUser[]; total: number }> {
+): Promise<{ users: PublicUser[]; total: number; totalCapped: boolean }> {
   const offset = (q.page - 1) * q.pageSize;
-  const load = (ids: string[]) =>
-    db.select(publicColumns(callerId)).from(users).where(inArray(users.id, ids));
+  const where = and(listed, q.search ? matches(nameKey, q.search, { status: 'active' }) : undefined);
+  let total: number;
+  let totalCapped = false;
   if (q.search) {
-    const { groups, ids } = await searchPass(db, and(listed, matches(nameKey, q.search)) as SQL, {
-      sort: nameKey,
-      order: 'asc',
-      limit: q.pageSize,
-      offset,
-    });
-    const rows = await rowsInOrder(ids, load);
-    return { users: rows.map(toPublicUser), total: statusCounts(groups).all };
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as('m'),
+    );
+    total = Number(row?.n ?? 0);
+    totalCapped = total > COUNT_CAP;
+    if (totalCapped) total = COUNT_CAP;
+  } else {
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)::int` })
+      .from(userCounts)
+      .where(eq(userCounts.status, 'active'));
+    total = Number(row?.n ?? 0);
   }
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)::int` })
-    .from(userCounts)
-    .where(eq(userCounts.status, 'active'));
-  const total = Number(row?.n ?? 0);
-  if (offset >= total) return { users: [], total };
+  if (!totalCapped && offset >= total) return { users: [], total, totalCapped };
   const rows = await db
     .select(publicColumns(callerId))
     .from(users)
-    .where(listed)
+    .where(where)
     .orderBy(asc(nameKey), asc(users.id))
     .limit(q.pageSize)
     .offset(offset);
-  return { users: rows.map(toPublicUser), total };
+  return { users: rows.map(toPublicUser), total, totalCapped };
 }
 
 /** Followers (who follows `userId`) or following (whom `userId` follows), newest follow first. */

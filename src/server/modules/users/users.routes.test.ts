@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { User } from '#shared/contract/account.ts';
-import type { AuditLogPage, PublicUser, UserPage } from '#shared/contract/users.ts';
+import { COUNT_CAP, type AuditLogPage, type PublicUser, type UserPage } from '#shared/contract/users.ts';
 
 import { auditLog, users } from '../../db/schema/index.ts';
 import { GOOD_PASSWORD, createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -707,36 +707,78 @@ describe('list: paging, sorting, filtering, search, counts — in SQL and safe',
     }
   });
 
-  it('pages a search with thousands of matches the same as a rare one', async () => {
+  it('pages a search with thousands of matches the same as a rare one, counting each status up to COUNT_CAP', async () => {
     await t.database.db.insert(users).values(
       Array.from({ length: 2100 }, (_, i) => ({
         email: `bulk${i}@bulk.example`,
         passwordHash: 'x',
         firstName: `Bulk${String(i).padStart(4, '0')}`,
         lastName: 'Member',
-        status: i % 2 ? ('active' as const) : ('pending' as const),
+        status: i % 3 === 0 ? ('pending' as const) : ('active' as const),
       })),
     );
-    const many = (await list('search=bulk&sort=name&order=desc&page=3&pageSize=5')).json<UserPage>();
-    expect(many.total).toBe(2100);
-    expect(many.counts).toMatchObject({ all: 2100, active: 1050, pending: 1050 });
-    expect(many.users.map((u) => u.firstName)).toEqual([
-      'Bulk2089',
-      'Bulk2088',
-      'Bulk2087',
-      'Bulk2086',
-      'Bulk2085',
-    ]);
-    const active = (await list('search=bulk&status=active&sort=email&order=asc&pageSize=3')).json<UserPage>();
-    expect(active.total).toBe(1050);
-    expect(active.users.map((u) => u.email)).toEqual([
-      'bulk1001@bulk.example',
-      'bulk1003@bulk.example',
-      'bulk1005@bulk.example',
-    ]);
-    const one = (await list('search=bulk2099')).json<UserPage>();
-    expect(one.users.map((u) => u.email)).toEqual(['bulk2099@bulk.example']);
-    await t.database.db.delete(users).where(sql`${users.email} like '%@bulk.example'`);
+    try {
+      // 1,400 active matches: more than COUNT_CAP, so that count (and "all") is a lower bound.
+      const many = (await list('search=bulk&sort=name&order=desc&page=3&pageSize=5')).json<UserPage>();
+      expect(COUNT_CAP).toBe(1000);
+      expect(many.counts).toMatchObject({ all: 1700, active: 1000, pending: 700, banned: 0 });
+      expect(many.capped).toEqual(['all', 'active']);
+      expect(many.total).toBe(1700);
+      expect(many.hasNextPage).toBe(true);
+      expect(many.users.map((u) => u.firstName)).toEqual([
+        'Bulk2089',
+        'Bulk2088',
+        'Bulk2087',
+        'Bulk2086',
+        'Bulk2085',
+      ]);
+      const active = (
+        await list('search=bulk&status=active&sort=email&order=asc&pageSize=3')
+      ).json<UserPage>();
+      expect(active.total).toBe(1000);
+      expect(active.capped).toContain('active');
+      expect(active.users.map((u) => u.email)).toEqual([
+        'bulk1000@bulk.example',
+        'bulk1001@bulk.example',
+        'bulk1003@bulk.example',
+      ]);
+      // Pages past the cap still answer, and the last one says nothing follows.
+      const deep = (
+        await list('search=bulk&status=active&sort=name&order=asc&page=466&pageSize=3')
+      ).json<UserPage>();
+      expect(deep.users.map((u) => u.firstName)).toEqual(['Bulk2093', 'Bulk2095', 'Bulk2096']);
+      expect(deep.hasNextPage).toBe(true);
+      const last = (
+        await list('search=bulk&status=active&sort=name&order=asc&page=467&pageSize=3')
+      ).json<UserPage>();
+      expect(last.users.map((u) => u.firstName)).toEqual(['Bulk2098', 'Bulk2099']);
+      expect(last.hasNextPage).toBe(false);
+      // Under the cap, counts are exact and not flagged.
+      const pending = (await list('search=bulk&status=pending&pageSize=50')).json<UserPage>();
+      expect(pending.total).toBe(700);
+      expect(pending.capped).not.toContain('pending');
+      const one = (await list('search=bulk2099')).json<UserPage>();
+      expect(one.users.map((u) => u.email)).toEqual(['bulk2099@bulk.example']);
+      expect(one).toMatchObject({ total: 1, capped: [], hasNextPage: false });
+    } finally {
+      await t.database.db.delete(users).where(sql`${users.email} like '%@bulk.example'`);
+    }
+  });
+
+  it('finds one- and two-character terms through the index, with the status and role filters', async () => {
+    expect((await list('search=~!')).json<UserPage>()).toMatchObject({ total: 0, users: [] });
+    const term = MARK.slice(0, 2);
+    const found = (await list(`search=${term}&pageSize=100`)).json<UserPage>();
+    const expected = (await t.database.db.execute(
+      sql`select count(*)::int as n from users where search_text like ${`%${term}%`}`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.total).toBe(expected.rows[0]!.n);
+    expect(found.users).toHaveLength(found.total);
+    const oneChar = (await list('search=@&role=admin')).json<UserPage>();
+    expect(oneChar.users.length).toBeGreaterThan(0);
+    expect(oneChar.users.every((u) => u.role === 'admin')).toBe(true);
+    expect(oneChar.total).toBe(oneChar.counts.all);
   });
 
   it('keeps the per-status counts (user_counts) equal to the rows after inserts, edits and deletes', async () => {

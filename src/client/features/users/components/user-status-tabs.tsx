@@ -17,11 +17,13 @@ const tabs: StatusTab[] = ['all', ...userStatuses];
 type UserStatusTabsProps = {
   value: StatusTab;
   counts: StatusCounts | undefined;
+  /** Counts that are lower bounds (a broad search): shown as "1,000+". */
+  capped?: readonly StatusTab[] | undefined;
   onChange: (value: StatusTab) => void;
 };
 
 /** All, Active, Pending, Banned, Rejected, each with its count under the current search and role. */
-export function UserStatusTabs({ value, counts, onChange }: UserStatusTabsProps) {
+export function UserStatusTabs({ value, counts, capped = [], onChange }: UserStatusTabsProps) {
   const { t } = useTranslation();
   return (
     <Tabs
@@ -43,7 +45,7 @@ export function UserStatusTabs({ value, counts, onChange }: UserStatusTabsProps)
                 color={tab === 'all' ? 'default' : statusColor[tab]}
                 sx={labelContrastSx(tab === 'all' ? 'default' : statusColor[tab])}
               >
-                {counts ? fNumber(counts[tab]) : '–'}
+                {counts ? `${fNumber(counts[tab])}${capped.includes(tab) ? '+' : ''}` : '–'}
               </Label>
             </Box>
           }

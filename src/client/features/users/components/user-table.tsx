@@ -32,7 +32,10 @@ export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50];
 
 type UserTableProps = {
   rows: User[];
+  /** The number of rows of the filter, or -1 when only a lower bound is known (a broad search). */
   rowCount: number;
+  /** Whether another page follows; what the grid goes by when `rowCount` is -1. */
+  hasNextPage: boolean;
   loading: boolean;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
@@ -52,6 +55,7 @@ type UserTableProps = {
 export function UserTable({
   rows,
   rowCount,
+  hasNextPage,
   loading,
   paginationModel,
   onPaginationModelChange,
@@ -142,6 +146,7 @@ export function UserTable({
       rows={rows}
       columns={columns}
       rowCount={rowCount}
+      paginationMeta={{ hasNextPage }}
       loading={loading}
       label={t('users.list.gridLabel')}
       localeText={localeText}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { User } from '#shared/contract/account.ts';
+import type { UserPage } from '#shared/contract/users.ts';
 
 import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
 import { fetchAllUsers, usersCsv } from './export-users.ts';
@@ -13,7 +14,7 @@ const users = Array.from({ length: 230 }, (_, i) => ({
 })) as User[];
 
 describe('CSV export of the users list', () => {
-  it('fetches every page of the current filter at the largest page size', async () => {
+  it('fetches every page of the current filter at the largest page size, past a capped total', async () => {
     const { calls } = mockFetch([
       {
         path: '/api/users',
@@ -21,13 +22,17 @@ describe('CSV export of the users list', () => {
           const params = new URL(url, 'http://localhost').searchParams;
           const page = Number(params.get('page'));
           const pageSize = Number(params.get('pageSize'));
+          // A broad search: the server counts only up to a cap, so the total is a lower bound and the
+          // export must follow hasNextPage, not the total.
           return jsonResponse({
             users: users.slice((page - 1) * pageSize, page * pageSize),
-            total: users.length,
+            total: 100,
             page,
             pageSize,
-            counts: { all: 230, active: 230, pending: 0, banned: 0, rejected: 0 },
-          });
+            counts: { all: 100, active: 0, pending: 0, banned: 100, rejected: 0 },
+            capped: ['all', 'banned'],
+            hasNextPage: page * pageSize < users.length,
+          } satisfies UserPage);
         },
       },
     ]);

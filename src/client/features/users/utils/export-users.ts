@@ -32,7 +32,7 @@ export async function fetchAllUsers(
         users.push(user);
       }
     }
-    if (result.users.length < result.pageSize || page * result.pageSize >= result.total) break;
+    if (!result.hasNextPage) break;
   }
   return users;
 }

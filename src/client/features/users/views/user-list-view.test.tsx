@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { User } from '#shared/contract/account.ts';
+import type { UserPage } from '#shared/contract/users.ts';
 
 import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
 import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
@@ -75,7 +76,9 @@ function usersApi() {
           page,
           pageSize,
           counts: { all: matching.length, active: matching.length, pending: 0, banned: 0, rejected: 0 },
-        });
+          capped: [],
+          hasNextPage: page * pageSize < matching.length,
+        } satisfies UserPage);
       },
     },
   ]);
@@ -180,5 +183,43 @@ describe('user list view', () => {
     await userEvent.click(await screen.findByRole('option', { name: '25' }));
     await waitFor(() => expect(requestedQueries(calls).at(-1)).toEqual({ page: '1', pageSize: '25' }));
     expect(await within(grid).findByText('User Number 23')).toBeTruthy();
+  });
+
+  it('shows the counts of a broad search as lower bounds and pages on by hasNextPage', async () => {
+    const many = Array.from({ length: 10 }, (_, i) => makeUser(i + 1));
+    const { calls } = mockFetch([
+      {
+        path: '/api/users',
+        respond: ({ url }) => {
+          const page = Number(new URL(url, 'http://localhost').searchParams.get('page'));
+          return jsonResponse({
+            users: many,
+            total: 1400,
+            page,
+            pageSize: 10,
+            counts: { all: 1400, active: 1000, pending: 400, banned: 0, rejected: 0 },
+            capped: ['all', 'active'],
+            hasNextPage: page < 3,
+          } satisfies UserPage);
+        },
+      },
+    ]);
+    renderRoutes([{ path: '/', element: <UserListView /> }]);
+    const grid = await screen.findByRole('grid', { name: 'Users' });
+    await within(grid).findByText('User Number 1');
+
+    expect(screen.getByRole('tab', { name: /All/ }).textContent).toContain('1,400+');
+    expect(screen.getByRole('tab', { name: /Active/ }).textContent).toContain('1,000+');
+    expect(screen.getByRole('tab', { name: /Pending/ }).textContent).toContain('400');
+    expect(screen.getByRole('tab', { name: /Pending/ }).textContent).not.toContain('+');
+    // The total is not known: the grid says "more than", and pages on while the server says more follow.
+    expect(await screen.findByText(/1–10 of more than 10/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(requestedQueries(calls).at(-1)).toMatchObject({ page: '2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(requestedQueries(calls).at(-1)).toMatchObject({ page: '3' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Go to next page' })).toHaveProperty('disabled', true),
+    );
   });
 });

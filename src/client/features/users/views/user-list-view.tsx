@@ -198,6 +198,7 @@ export function UserListView() {
         <UserStatusTabs
           value={status}
           counts={data?.counts}
+          capped={data?.capped}
           onChange={(next) => refilter(() => setStatus(next))}
         />
         <UserTableToolbar
@@ -257,7 +258,8 @@ export function UserListView() {
         )}
         <UserTable
           rows={data?.users ?? []}
-          rowCount={total}
+          rowCount={data?.capped.includes(status) ? -1 : total}
+          hasNextPage={data?.hasNextPage ?? false}
           loading={isFetching}
           paginationModel={paginationModel}
           onPaginationModelChange={(model) => {

@@ -91,6 +91,12 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** SHA-256 of the current refresh secret; rotated on every refresh. */
     refreshHash: text().notNull(),
+    /**
+     * The hash it replaced and when: two tabs of one browser refreshing at the same instant both present
+     * the same cookie; the later one is answered within a few seconds' grace instead of counting as theft.
+     */
+    previousRefreshHash: text(),
+    refreshedAt: timestamp({ withTimezone: true }),
     userAgent: text(),
     ip: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -156,10 +156,40 @@ export async function rotateRefresh(
 ): Promise<boolean> {
   const rows = await db
     .update(sessions)
-    .set({ refreshHash: newHash, lastUsedAt: sql`now()` })
+    .set({
+      refreshHash: newHash,
+      previousRefreshHash: oldHash,
+      refreshedAt: sql`now()`,
+      lastUsedAt: sql`now()`,
+    })
     .where(and(eq(sessions.id, sessionId), eq(sessions.refreshHash, oldHash), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length === 1;
+}
+
+/**
+ * Whether `presentedHash` is the refresh hash this session replaced less than `graceSeconds` ago: the
+ * cookie of a request that raced another one from the same browser, not a replay.
+ */
+export async function isRecentlyRotated(
+  db: Db,
+  sessionId: string,
+  presentedHash: string,
+  graceSeconds: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        eq(sessions.previousRefreshHash, presentedHash),
+        gt(sessions.refreshedAt, sql`now() - make_interval(secs => ${graceSeconds})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {

@@ -31,6 +31,7 @@ import {
   markEmailVerified,
   revokeSession,
   revokeUserSessions,
+  isRecentlyRotated,
   rotateRefresh,
   setPassword,
   toUser,
@@ -56,6 +57,8 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 const CODE_TTL_SECONDS = 10 * 60;
+/** How long the refresh cookie a refresh replaced still gets an access token (ADR 005). */
+export const REFRESH_GRACE_SECONDS = 10;
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const INVALID_CODE = 'The code is invalid or has expired';
 const RESET_SENT = 'If an account exists for this email, a 6-digit code has been sent to it.';
@@ -167,23 +170,28 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const live = await findLiveSession(db, cookie.sessionId, app.config.sessionIdleTtl);
     if (!live || !mayHoldSession(live.user)) throw fail();
     const presented = sha256(cookie.secret);
-    if (!safeEqual(presented, live.session.refreshHash)) {
-      // An old refresh token came back: it was stolen or replayed. End the whole session (SECURITY.md S13).
-      await revokeSession(db, live.session.id, 'refresh_reuse');
-      throw fail();
-    }
+    const accessToken = () =>
+      signAccessToken(
+        app.secret,
+        { userId: live.user.id, sessionId: live.session.id },
+        app.config.accessTokenTtl,
+      );
     const secret = randomToken();
-    if (!(await rotateRefresh(db, live.session.id, presented, sha256(secret)))) {
-      await revokeSession(db, live.session.id, 'refresh_reuse');
-      throw fail();
+    if (
+      safeEqual(presented, live.session.refreshHash) &&
+      (await rotateRefresh(db, live.session.id, presented, sha256(secret)))
+    ) {
+      setRefreshCookie(app, request, reply, live.session.id, secret);
+      return { accessToken: await accessToken(), user: toUser(live.user) };
     }
-    setRefreshCookie(app, request, reply, live.session.id, secret);
-    const accessToken = await signAccessToken(
-      app.secret,
-      { userId: live.user.id, sessionId: live.session.id },
-      app.config.accessTokenTtl,
-    );
-    return { accessToken, user: toUser(live.user) };
+    // The cookie just replaced by a concurrent refresh (another tab of the same browser, whose cookie jar
+    // already holds the new one): an access token, and no new cookie, so the jar keeps the current one.
+    if (await isRecentlyRotated(db, live.session.id, presented, REFRESH_GRACE_SECONDS)) {
+      return { accessToken: await accessToken(), user: toUser(live.user) };
+    }
+    // An old refresh token came back: it was stolen or replayed. End the whole session (SECURITY.md S13).
+    await revokeSession(db, live.session.id, 'refresh_reuse');
+    throw fail();
   });
 
   app.get(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { sessions, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { REFRESH_GRACE_SECONDS } from './account.routes.ts';
 import {
   GOOD_PASSWORD,
   bearer,
@@ -60,6 +61,14 @@ const refresh = (cookie?: string) =>
 
 const logout = (headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/account/logout', headers });
+
+/** Moves the session's last rotation past the grace window of the cookie it replaced. */
+async function pastGrace(id: string) {
+  await t.database.db
+    .update(sessions)
+    .set({ refreshedAt: sql`now() - make_interval(secs => ${REFRESH_GRACE_SECONDS + 1})` })
+    .where(eq(sessions.id, id));
+}
 
 async function sessionRow(id: string) {
   const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, id));
@@ -284,6 +293,7 @@ describe('POST /api/account/refresh', () => {
     expect(first.statusCode).toBe(200);
     const newCookie = refreshCookie(first);
     const newToken = (first.json() as { accessToken: string }).accessToken;
+    await pastGrace(s.sessionId);
 
     const reuse = await refresh(s.cookie);
     expect(reuse.statusCode).toBe(401);
@@ -295,6 +305,37 @@ describe('POST /api/account/refresh', () => {
     const row = await sessionRow(s.sessionId);
     expect(row?.revokedAt).toBeInstanceOf(Date);
     expect(row?.revokedReason).toBe('refresh_reuse');
+  });
+
+  it('answers two tabs refreshing with the same cookie at once: both get a token, the session lives', async () => {
+    const s = await signIn();
+    const [a, b] = await Promise.all([refresh(s.cookie), refresh(s.cookie)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    // Exactly one answer rotates the cookie; the other leaves the browser's (already rotated) cookie alone.
+    const rotated = [a, b].filter((r) => r.cookies.some((c) => c.name === 'atrium_refresh'));
+    expect(rotated).toHaveLength(1);
+    for (const res of [a, b]) {
+      const token = (res.json() as { accessToken: string }).accessToken;
+      expect((await myAccount(bearer(token))).statusCode).toBe(200);
+    }
+    const row = await sessionRow(s.sessionId);
+    expect(row?.revokedAt).toBeNull();
+    expect((await refresh(refreshCookie(rotated[0]!))).statusCode).toBe(200);
+  });
+
+  it('gives the replaced cookie grace for a few seconds only, and never to an older one', async () => {
+    const s = await signIn();
+    const second = refreshCookie(await refresh(s.cookie));
+    expect(REFRESH_GRACE_SECONDS).toBeLessThanOrEqual(30);
+    // Within the grace: the first cookie still gets a token, without a new cookie.
+    const late = await refresh(s.cookie);
+    expect(late.statusCode).toBe(200);
+    expect(late.cookies.some((c) => c.name === 'atrium_refresh')).toBe(false);
+    // A third rotation: the first cookie is now two rotations old, which is a replay even within the grace.
+    const third = refreshCookie(await refresh(second));
+    expect((await refresh(s.cookie)).statusCode).toBe(401);
+    expect((await refresh(third)).statusCode).toBe(401);
+    expect((await sessionRow(s.sessionId))?.revokedReason).toBe('refresh_reuse');
   });
 
   it('refuses no cookie and malformed cookies with 401', async () => {

@@ -435,32 +435,27 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/:id/follow',
-    {
+  // POST follows, DELETE unfollows; both answer the new state and the target's follower count.
+  for (const [method, following] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/:id/follow',
       preHandler: app.authenticate,
       schema: { params: userRefParams, response: { 200: followResponse, ...errors } },
-    },
-    async (request) => {
-      const me = caller(request);
-      const target = await visibleUser(request, request.params.id);
-      if (target.id === me.user.id) throw badRequest('You cannot follow yourself', 'SELF_FOLLOW');
-      await follow(db, me.user.id, target.id);
-      return { isFollowing: true, followerCount: await followerCount(db, target.id) };
-    },
-  );
-
-  app.delete(
-    '/:id/follow',
-    {
-      preHandler: app.authenticate,
-      schema: { params: userRefParams, response: { 200: followResponse, ...errors } },
-    },
-    async (request) => {
-      const me = caller(request);
-      const target = await visibleUser(request, request.params.id);
-      await unfollow(db, me.user.id, target.id);
-      return { isFollowing: false, followerCount: await followerCount(db, target.id) };
-    },
-  );
+      handler: async (request) => {
+        const me = caller(request);
+        const target = await visibleUser(request, request.params.id);
+        if (following) {
+          if (target.id === me.user.id) throw badRequest('You cannot follow yourself', 'SELF_FOLLOW');
+          await follow(db, me.user.id, target.id);
+        } else {
+          await unfollow(db, me.user.id, target.id);
+        }
+        return { isFollowing: following, followerCount: await followerCount(db, target.id) };
+      },
+    });
+  }
 };

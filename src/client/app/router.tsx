@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/dashboard/permission-denied.tsx'),
               },
               {
-                // Users (issue #4). List, new and edit check the admin role inside their chunks.
+                // Users (issue #4). List, new, edit and audit check the admin role inside their chunks.
                 path: paths.dashboard.user.root,
                 children: [
                   { index: true, element: <Navigate to={paths.dashboard.user.profile} replace /> },
@@ -74,6 +74,10 @@ export const routes: RouteObject[] = [
                   },
                   { path: paths.dashboard.user.list, lazy: () => import('./routes/dashboard/user/list.tsx') },
                   { path: paths.dashboard.user.new, lazy: () => import('./routes/dashboard/user/new.tsx') },
+                  {
+                    path: paths.dashboard.user.audit,
+                    lazy: () => import('./routes/dashboard/user/audit.tsx'),
+                  },
                   {
                     path: `${paths.dashboard.user.root}/:name/edit`,
                     lazy: () => import('./routes/dashboard/user/edit.tsx'),

@@ -66,6 +66,9 @@ export const paths = {
       cards: `${ROOTS.dashboard}/user/cards`,
       profile: `${ROOTS.dashboard}/user/profile`,
       account: `${ROOTS.dashboard}/user/account`,
+      /** The audit log of admin actions on users (admins); `auditOf(id)` shows one user's entries. */
+      audit: `${ROOTS.dashboard}/user/audit`,
+      auditOf: (id: string) => `${ROOTS.dashboard}/user/audit?user=${encodeURIComponent(id)}`,
       edit: (name: string) => `${ROOTS.dashboard}/user/${encodeURIComponent(name)}/edit`,
       demo: { edit: `${ROOTS.dashboard}/user/${demo.userName}/edit` },
     },

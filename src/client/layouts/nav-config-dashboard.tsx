@@ -79,6 +79,7 @@ export const navConfigDashboard: NavConfigGroup[] = [
           { title: 'list', path: paths.dashboard.user.list, roles: ['admin'] },
           { title: 'create', path: paths.dashboard.user.new, roles: ['admin'] },
           { title: 'edit', path: paths.dashboard.user.demo.edit, roles: ['admin'] },
+          { title: 'audit', path: paths.dashboard.user.audit, roles: ['admin'] },
           { title: 'account', path: paths.dashboard.user.account },
         ],
       },

@@ -1,3 +1,4 @@
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -101,7 +102,22 @@ export function UserEditView({ userRef }: { userRef: string }) {
 
   return (
     <>
-      <PageHeading title={t('users.edit.title')} crumbs={crumbs} />
+      <PageHeading
+        title={t('users.edit.title')}
+        crumbs={crumbs}
+        action={
+          // The audit log narrowed to this user (by id: it survives a change of name).
+          <Button
+            component={RouterLink}
+            to={paths.dashboard.user.auditOf(user.id)}
+            variant="outlined"
+            color="inherit"
+            startIcon={<HistoryOutlined />}
+          >
+            {t('users.edit.history')}
+          </Button>
+        }
+      />
       {/* A fresh form per user (defaults are read once). */}
       <UserForm key={user.id} user={user} onSubmit={onSubmit} />
     </>

@@ -131,6 +131,7 @@ export const core = {
     list: 'القائمة',
     create: 'إنشاء',
     edit: 'تعديل',
+    audit: 'سجل التدقيق',
     account: 'الحساب',
     shop: 'المتجر',
     product: 'المنتج',

@@ -128,6 +128,7 @@ export const core = {
     list: '列表',
     create: '创建',
     edit: '编辑',
+    audit: '审计日志',
     account: '账户',
     shop: '商店',
     product: '产品',

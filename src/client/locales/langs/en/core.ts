@@ -122,6 +122,7 @@ export const core = {
     list: 'List',
     create: 'Create',
     edit: 'Edit',
+    audit: 'Audit log',
     account: 'Account',
     shop: 'Shop',
     product: 'Product',

@@ -130,6 +130,7 @@ export const core = {
     list: 'Liste',
     create: 'Créer',
     edit: 'Modifier',
+    audit: 'Journal d’audit',
     account: 'Compte',
     shop: 'Boutique',
     product: 'Produit',

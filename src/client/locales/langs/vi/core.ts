@@ -130,6 +130,7 @@ export const core = {
     list: 'Danh sách',
     create: 'Tạo mới',
     edit: 'Chỉnh sửa',
+    audit: 'Nhật ký kiểm toán',
     account: 'Tài khoản',
     shop: 'Cửa hàng',
     product: 'Sản phẩm',

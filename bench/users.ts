@@ -5,6 +5,7 @@
  * printing p50/p95/p99 per scenario. Target: p95 < 50 ms.
  *   node_modules/.bin/node bench/users.ts
  *   BENCH_USERS=20000 BENCH_RUNS=100 node_modules/.bin/node bench/users.ts
+ *   BENCH_DATA_DIR=/tmp/atrium-bench node_modules/.bin/node bench/users.ts   (keeps and reuses the data)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,7 +35,9 @@ const STATUSES = [
   'rejected',
 ] as const;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-users-'));
+// BENCH_DATA_DIR keeps the embedded database for the next run (filled once, then measured as it is).
+const keepDir = process.env.BENCH_DATA_DIR;
+const dataDir = keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-users-'));
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
 await database.migrate();
 const db = database.db;
@@ -155,4 +158,4 @@ console.log(`Worst p95: ${worst} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NO
 
 await app.close();
 await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });

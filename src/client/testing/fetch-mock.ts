@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 
 import type { User } from '#shared/contract/account.ts';
+import { defaultNotifications } from '#shared/contract/users.ts';
 
 export type MockRoute = {
   method?: string;
@@ -72,3 +73,27 @@ export const testUser = {
   emailVerified: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 } as User;
+
+/**
+ * A complete user (every field of the contract's `User`), built on `testUser` with empty profile fields;
+ * `overrides` replace fields.
+ */
+export function makeTestUser(overrides: Partial<User> = {}): User {
+  return {
+    ...testUser,
+    slug: 'ada-lovelace',
+    phone: '',
+    company: '',
+    country: '',
+    state: '',
+    city: '',
+    address: '',
+    zipCode: '',
+    about: '',
+    coverUrl: null,
+    socialLinks: { facebook: '', instagram: '', linkedin: '', twitter: '' },
+    notifications: { ...defaultNotifications },
+    updatedAt: testUser.createdAt,
+    ...overrides,
+  };
+}

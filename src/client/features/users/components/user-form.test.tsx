@@ -2,16 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import type { User } from '#shared/contract/account.ts';
-
 import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
-import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
+import { jsonResponse, makeTestUser, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { UserCreateView } from '../views/user-create-view.tsx';
 import { UserEditView } from '../views/user-edit-view.tsx';
 
-const createdUser: User = {
-  ...testUser,
+const createdUser = makeTestUser({
   id: '00000000-0000-4000-8000-000000000042',
   email: 'grace@example.com',
   firstName: 'Grace',
@@ -19,26 +16,8 @@ const createdUser: User = {
   displayName: 'Grace Hopper',
   role: 'user',
   slug: 'grace-hopper',
-  phone: '',
   company: 'Navy',
-  country: '',
-  state: '',
-  city: '',
-  address: '',
-  zipCode: '',
-  about: '',
-  coverUrl: null,
-  socialLinks: { facebook: '', instagram: '', linkedin: '', twitter: '' },
-  notifications: {
-    activityComments: true,
-    activityAnswers: true,
-    activityFollows: false,
-    applicationNews: true,
-    applicationProduct: false,
-    applicationBlog: false,
-  },
-  updatedAt: testUser.createdAt,
-};
+});
 
 /** What POST /api/users accepts (contract/users.ts createUserInput). */
 const allowedCreateFields = [

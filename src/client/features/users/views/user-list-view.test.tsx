@@ -6,15 +6,14 @@ import type { User } from '#shared/contract/account.ts';
 import type { UserPage } from '#shared/contract/users.ts';
 
 import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
-import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
+import { jsonResponse, makeTestUser, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { UserListView } from './user-list-view.tsx';
 
 const TOTAL = 23;
 
 function makeUser(i: number): User {
-  return {
-    ...testUser,
+  return makeTestUser({
     id: `00000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`,
     email: `user${i}@example.com`,
     firstName: `User`,
@@ -23,26 +22,8 @@ function makeUser(i: number): User {
     role: 'user',
     status: 'active',
     slug: `user-number-${i}`,
-    phone: '',
     company: `Company ${i}`,
-    country: '',
-    state: '',
-    city: '',
-    address: '',
-    zipCode: '',
-    about: '',
-    coverUrl: null,
-    socialLinks: { facebook: '', instagram: '', linkedin: '', twitter: '' },
-    notifications: {
-      activityComments: true,
-      activityAnswers: true,
-      activityFollows: false,
-      applicationNews: true,
-      applicationProduct: false,
-      applicationBlog: false,
-    },
-    updatedAt: testUser.createdAt,
-  };
+  });
 }
 
 /**

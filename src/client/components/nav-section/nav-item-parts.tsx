@@ -1,5 +1,6 @@
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import { alpha, type Theme } from '@mui/material/styles';
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -66,3 +67,10 @@ export function NavItemExtras({ item }: { item: NavItem }) {
     </>
   );
 }
+
+/** The current page's item (or a parent of it in the mini and horizontal navs). */
+export const activeItemSx = {
+  color: 'primary.main',
+  bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, 0.08),
+  '&:hover': { bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, 0.16) },
+};

@@ -1,16 +1,11 @@
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import ButtonBase from '@mui/material/ButtonBase';
 import List from '@mui/material/List';
-import Popover from '@mui/material/Popover';
-import { alpha, type Theme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
-import { useLocation } from 'react-router';
 
-import { ExternalHint, NavItemAnchor } from './nav-item-parts.tsx';
-import { flipInRtl, NavList } from './nav-section.tsx';
-import { hasActiveChild, isActivePath, type NavGroup, type NavItem } from './types.ts';
+import { ExternalHint } from './nav-item-parts.tsx';
+import { NavMenuItem } from './nav-menu-item.tsx';
+import { flipInRtl } from './nav-section.tsx';
+import type { NavGroup, NavItem } from './types.ts';
 
 const miniItemSx = {
   width: 1,
@@ -50,91 +45,27 @@ function MiniLabel({ item }: { item: NavItem }) {
 }
 
 function MiniItem({ item }: { item: NavItem }) {
-  const { pathname } = useLocation();
-  // The sub-menu is open for the path it was opened on: following one of its links closes it.
-  const [menu, setMenu] = useState<{ anchor: HTMLElement; path: string } | null>(null);
-  const anchor = menu?.path === pathname ? menu.anchor : null;
-  const setAnchor = (element: HTMLElement | null) =>
-    setMenu(element ? { anchor: element, path: pathname } : null);
-  const menuId = useId();
-  const hasChildren = Boolean(item.children?.length);
-  const active = hasChildren ? hasActiveChild(item, pathname) : isActivePath(item.path, pathname, false);
-
-  const sx = [
-    miniItemSx,
-    active && {
-      color: 'primary.main',
-      bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, 0.08),
-      '&:hover': { bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, 0.16) },
-    },
-  ];
-  const content = (
-    <>
+  return (
+    <NavMenuItem
+      item={item}
+      sx={miniItemSx}
+      expandIcon={
+        <ChevronRight
+          sx={[{ position: 'absolute', top: 10, right: 4, fontSize: 14 }, flipInRtl]}
+          aria-hidden="true"
+        />
+      }
+      tooltipPlacement="right"
+      menuAnchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      menuPaperSx={{ p: 1, minWidth: 200, ml: 0.5 }}
+    >
       {item.icon && (
         <span className="mini-icon" aria-hidden="true">
           {item.icon}
         </span>
       )}
       <MiniLabel item={item} />
-      {hasChildren && (
-        <ChevronRight
-          sx={[{ position: 'absolute', top: 10, right: 4, fontSize: 14 }, flipInRtl]}
-          aria-hidden="true"
-        />
-      )}
-    </>
-  );
-
-  let button;
-  if (hasChildren) {
-    button = (
-      <ButtonBase
-        aria-haspopup="true"
-        aria-expanded={anchor ? 'true' : 'false'}
-        aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={sx}
-      >
-        {content}
-      </ButtonBase>
-    );
-  } else if (item.disabled) {
-    button = (
-      <ButtonBase disabled aria-disabled="true" sx={sx}>
-        {content}
-      </ButtonBase>
-    );
-  } else {
-    button = (
-      <ButtonBase component={NavItemAnchor} to={item.path} aria-current={active ? 'page' : undefined} sx={sx}>
-        {content}
-      </ButtonBase>
-    );
-  }
-
-  return (
-    <li>
-      <Tooltip title={item.caption ?? ''} placement="right" disableHoverListener={!item.caption}>
-        {button}
-      </Tooltip>
-      {hasChildren && (
-        <Popover
-          id={menuId}
-          open={Boolean(anchor)}
-          anchorEl={anchor}
-          onClose={() => setAnchor(null)}
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'left' }}
-          slotProps={{ paper: { sx: { p: 1, minWidth: 200, ml: 0.5 } } }}
-        >
-          <List disablePadding aria-label={item.title}>
-            {item.children?.map((child) => (
-              <NavList key={child.path} item={child} depth={1} />
-            ))}
-          </List>
-        </Popover>
-      )}
-    </li>
+    </NavMenuItem>
   );
 }
 

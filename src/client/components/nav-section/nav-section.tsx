@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 
 import { layoutConfig } from '../../layouts/config-layout.ts';
-import { ExternalHint, NavItemAnchor, NavItemExtras } from './nav-item-parts.tsx';
+import { activeItemSx, ExternalHint, NavItemAnchor, NavItemExtras } from './nav-item-parts.tsx';
 import { hasActiveChild, isActivePath, type NavGroup, type NavItem } from './types.ts';
 
 export { isActivePath } from './types.ts';
@@ -37,12 +37,6 @@ function itemSx(depth: number) {
     '&.Mui-disabled': { opacity: 0.64 },
   };
 }
-
-const activeSx = {
-  color: 'primary.main',
-  bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, 0.08),
-  '&:hover': { bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, 0.16) },
-};
 
 function ItemText({ item, depth, active }: { item: NavItem; depth: number; active: boolean }) {
   const sub = depth > 0;
@@ -128,7 +122,7 @@ export function NavList({ item, depth }: NavListProps) {
         component={NavItemAnchor}
         to={item.path}
         aria-current={active ? 'page' : undefined}
-        sx={[itemSx(depth), active && activeSx]}
+        sx={[itemSx(depth), active && activeItemSx]}
       >
         {item.icon && <ListItemIcon>{item.icon}</ListItemIcon>}
         <ItemText item={item} depth={depth} active={active} />

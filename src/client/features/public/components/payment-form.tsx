@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
-import type { Control } from 'react-hook-form';
+import type { Control, FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { formatCardNumber } from '#shared/lib/payment-card.ts';
@@ -24,6 +25,29 @@ function FormSection({ id, title, children }: { id: string; title: string; child
 }
 
 const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+/** A field that spans both columns of the grid. */
+const fullRow = { gridColumn: { sm: '1 / -1' } } as const;
+/** Digits typed left to right (also in Arabic), with the numeric keyboard on phones. */
+const digitsInput = { htmlInput: { inputMode: 'numeric', dir: 'ltr' } } as const;
+
+type BillingField = {
+  name: FieldPath<PaymentFormValues>;
+  label: ParseKeys;
+  autoComplete: string;
+  type?: 'email';
+  /** Takes a whole row. */
+  wide?: boolean;
+};
+
+/** The billing details, in order. */
+const billingFields: BillingField[] = [
+  { name: 'name', label: 'payment.billing.name', autoComplete: 'name' },
+  { name: 'email', label: 'payment.billing.email', autoComplete: 'email', type: 'email' },
+  { name: 'address', label: 'payment.billing.address', autoComplete: 'street-address', wide: true },
+  { name: 'city', label: 'payment.billing.city', autoComplete: 'address-level2' },
+  { name: 'zipCode', label: 'payment.billing.zipCode', autoComplete: 'postal-code' },
+  { name: 'country', label: 'payment.billing.country', autoComplete: 'country-name', wide: true },
+];
 
 /** Billing details and card fields (the form element and submit button are in the view). */
 export function PaymentFields({ control }: { control: Control<PaymentFormValues> }) {
@@ -32,45 +56,17 @@ export function PaymentFields({ control }: { control: Control<PaymentFormValues>
     <Stack spacing={3}>
       <FormSection id="payment-billing-title" title={t('payment.billing.title')}>
         <Box sx={grid}>
-          <FormTextField
-            control={control}
-            name="name"
-            label={t('payment.billing.name')}
-            autoComplete="name"
-          />
-          <FormTextField
-            control={control}
-            name="email"
-            type="email"
-            label={t('payment.billing.email')}
-            autoComplete="email"
-          />
-          <FormTextField
-            control={control}
-            name="address"
-            label={t('payment.billing.address')}
-            autoComplete="street-address"
-            sx={{ gridColumn: { sm: '1 / -1' } }}
-          />
-          <FormTextField
-            control={control}
-            name="city"
-            label={t('payment.billing.city')}
-            autoComplete="address-level2"
-          />
-          <FormTextField
-            control={control}
-            name="zipCode"
-            label={t('payment.billing.zipCode')}
-            autoComplete="postal-code"
-          />
-          <FormTextField
-            control={control}
-            name="country"
-            label={t('payment.billing.country')}
-            autoComplete="country-name"
-            sx={{ gridColumn: { sm: '1 / -1' } }}
-          />
+          {billingFields.map((field) => (
+            <FormTextField
+              key={field.name}
+              control={control}
+              name={field.name}
+              type={field.type}
+              label={t(field.label)}
+              autoComplete={field.autoComplete}
+              sx={field.wide ? fullRow : undefined}
+            />
+          ))}
         </Box>
       </FormSection>
 
@@ -81,7 +77,7 @@ export function PaymentFields({ control }: { control: Control<PaymentFormValues>
             name="cardHolder"
             label={t('payment.card.holder')}
             autoComplete="cc-name"
-            sx={{ gridColumn: { sm: '1 / -1' } }}
+            sx={fullRow}
           />
           <FormattedField
             control={control}
@@ -90,8 +86,8 @@ export function PaymentFields({ control }: { control: Control<PaymentFormValues>
             label={t('payment.card.number')}
             autoComplete="cc-number"
             placeholder="XXXX XXXX XXXX XXXX"
-            slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
-            sx={{ gridColumn: { sm: '1 / -1' } }}
+            slotProps={digitsInput}
+            sx={fullRow}
           />
           <FormattedField
             control={control}
@@ -100,7 +96,7 @@ export function PaymentFields({ control }: { control: Control<PaymentFormValues>
             label={t('payment.card.expiry')}
             placeholder={t('payment.card.expiryPlaceholder')}
             autoComplete="cc-exp"
-            slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+            slotProps={digitsInput}
           />
           <FormattedField
             control={control}
@@ -109,7 +105,7 @@ export function PaymentFields({ control }: { control: Control<PaymentFormValues>
             label={t('payment.card.cvc')}
             helperText={t('payment.card.cvcHelp')}
             autoComplete="cc-csc"
-            slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+            slotProps={digitsInput}
           />
         </Box>
       </FormSection>

@@ -70,6 +70,21 @@ const nameFields = {
   firstName: nameField('validation.firstNameRequired'),
   lastName: nameField('validation.lastNameRequired'),
 };
+/**
+ * The free-text profile fields after the name, in the forms' order: what a user edits about themself, the
+ * admin form shows and the audit log names.
+ */
+export const profileDetailFields = [
+  'phone',
+  'country',
+  'state',
+  'city',
+  'address',
+  'zipCode',
+  'company',
+  'about',
+] as const;
+
 const detailFields = {
   phone: phoneSchema.optional(),
   country: text(80).optional(),

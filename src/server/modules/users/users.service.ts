@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import type { SocialLinks } from '#shared/contract/users.ts';
+import { profileDetailFields, type SocialLinks } from '#shared/contract/users.ts';
 
 import type { users } from '../../db/schema/index.ts';
 import { conflict, unauthorized } from '../../lib/http-error.ts';
@@ -40,18 +40,7 @@ export function socialLinksOf(row: UserRow): SocialLinks {
   };
 }
 
-const PROFILE_KEYS = [
-  'firstName',
-  'lastName',
-  'phone',
-  'country',
-  'state',
-  'city',
-  'address',
-  'zipCode',
-  'company',
-  'about',
-] as const;
+const PROFILE_KEYS = ['firstName', 'lastName', ...profileDetailFields] as const;
 
 type ProfileInput = Partial<Record<(typeof PROFILE_KEYS)[number], string>> & {
   socialLinks?: Partial<SocialLinks> | undefined;

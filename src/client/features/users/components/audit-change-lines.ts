@@ -3,6 +3,8 @@ import type { TFunction } from 'i18next';
 import { roles, userStatuses } from '#shared/contract/account.ts';
 import { socialNetworks } from '#shared/contract/users.ts';
 
+import { profileFieldNames } from '../utils/user-form-values.ts';
+
 /**
  * An audit entry's `changes` (field → [old, new]) as lines a person can read: translated field names and
  * values ("Status: Active → Banned"), pictures as "added / removed / replaced", social links one network
@@ -16,21 +18,7 @@ export const EMPTY_VALUE = '—';
 const MAX_VALUE = 60;
 
 /** Fields the user form has labels for (users.form.fields.*). */
-const formFields = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'country',
-  'state',
-  'city',
-  'address',
-  'zipCode',
-  'company',
-  'about',
-  'role',
-  'status',
-] as const;
+const formFields = [...profileFieldNames, 'role', 'status'] as const;
 /** Audited fields the form does not show under that name (users.audit.fields.*). */
 const auditFields = ['slug', 'socialLinks', 'avatarUrl', 'coverUrl'] as const;
 const imageFields = ['avatarUrl', 'coverUrl'] as const;

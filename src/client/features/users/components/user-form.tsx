@@ -26,6 +26,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { payloadResolver, pickDirty } from '../utils/form-resolver.ts';
 import {
+  profileFieldNames,
   toCreatePayload,
   toUpdatePayload,
   userFormDefaults,
@@ -34,22 +35,7 @@ import {
 import { AvatarUpload } from './avatar-upload.tsx';
 import { FormSwitch } from './form-switch.tsx';
 
-const serverFields = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'country',
-  'state',
-  'city',
-  'address',
-  'zipCode',
-  'company',
-  'about',
-  'role',
-  'status',
-  'password',
-] as const;
+const serverFields = [...profileFieldNames, 'role', 'status', 'password'] as const;
 
 /** "Banned" on the status: on bans, off makes the user active again (other statuses: the select). */
 function BannedSwitch({ control, disabled }: { control: Control<UserFormValues>; disabled: boolean }) {

@@ -1,5 +1,5 @@
 import type { Role, User, UserStatus } from '#shared/contract/account.ts';
-import type { CreateUserInput, UpdateUserInput } from '#shared/contract/users.ts';
+import { profileDetailFields, type CreateUserInput, type UpdateUserInput } from '#shared/contract/users.ts';
 
 /** The admin's user form: every field a string or a switch, as the inputs hold them. */
 export type UserFormValues = {
@@ -21,19 +21,7 @@ export type UserFormValues = {
   password: string;
 };
 
-export const profileFieldNames = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'country',
-  'state',
-  'city',
-  'address',
-  'zipCode',
-  'company',
-  'about',
-] as const;
+export const profileFieldNames = ['firstName', 'lastName', 'email', ...profileDetailFields] as const;
 
 export function userFormDefaults(user?: User): UserFormValues {
   return {

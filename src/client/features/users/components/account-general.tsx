@@ -7,7 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,6 +24,7 @@ import { useResendVerification, useUpdateMyAccount, useUploadMyPicture } from '.
 import { payloadResolver, pickDirty } from '../utils/form-resolver.ts';
 import { profileFieldNames } from '../utils/user-form-values.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
+import { SaveChangesButton } from './save-changes-button.tsx';
 
 type GeneralValues = Record<(typeof profileFieldNames)[number], string>;
 type Payload = Omit<UpdateMyAccountInput, 'currentPassword'>;
@@ -222,11 +222,7 @@ export function AccountGeneral({ user }: { user: User }) {
           {field('company', { autoComplete: 'organization' })}
           <Box sx={{ gridColumn: { sm: 'span 2' } }}>{field('about', { multiline: true, minRows: 4 })}</Box>
         </Box>
-        <Stack direction="row" sx={{ mt: 3, justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" loading={formState.isSubmitting || update.isPending}>
-            {t('users.account.saveChanges')}
-          </Button>
-        </Stack>
+        <SaveChangesButton saving={formState.isSubmitting || update.isPending} sx={{ mt: 3 }} />
       </Card>
       <CurrentPasswordDialog
         open={emailChange !== null}

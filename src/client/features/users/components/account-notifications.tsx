@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import type { NotificationKey, Notifications } from '#shared/contract/users.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUpdateMyAccount } from '../api/my-account.ts';
 import { FormSwitch } from './form-switch.tsx';
+import { SaveChangesButton } from './save-changes-button.tsx';
 
 const groups: { key: 'activity' | 'application'; switches: NotificationKey[] }[] = [
   { key: 'activity', switches: ['activityComments', 'activityAnswers', 'activityFollows'] },
@@ -71,16 +71,7 @@ export function AccountNotifications({ user }: { user: User }) {
             </Stack>
           </Box>
         ))}
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={formState.isSubmitting}
-            disabled={!formState.isDirty}
-          >
-            {t('users.account.saveChanges')}
-          </Button>
-        </Stack>
+        <SaveChangesButton saving={formState.isSubmitting} dirty={formState.isDirty} />
       </Stack>
     </Card>
   );

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,7 @@ import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { useUpdateMyAccount } from '../api/my-account.ts';
 import { payloadResolver } from '../utils/form-resolver.ts';
 import { socialIcons } from './social-links.tsx';
+import { SaveChangesButton } from './save-changes-button.tsx';
 
 type Values = { socialLinks: SocialLinks };
 
@@ -59,16 +59,7 @@ export function AccountSocialLinks({ user }: { user: User }) {
             }}
           />
         ))}
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={formState.isSubmitting}
-            disabled={!formState.isDirty}
-          >
-            {t('users.account.saveChanges')}
-          </Button>
-        </Stack>
+        <SaveChangesButton saving={formState.isSubmitting} dirty={formState.isDirty} />
       </Stack>
     </Card>
   );

@@ -5,9 +5,7 @@ import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
@@ -16,13 +14,9 @@ import { AccountNotifications } from '../components/account-notifications.tsx';
 import { AccountSecurity } from '../components/account-security.tsx';
 import { AccountSocialLinks } from '../components/account-social-links.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
+import { useUrlTab } from '../utils/use-url-tab.ts';
 
 const tabs = ['general', 'notifications', 'social', 'security'] as const;
-type AccountTab = (typeof tabs)[number];
-
-function isTab(value: string | null): value is AccountTab {
-  return (tabs as readonly (string | null)[]).includes(value);
-}
 
 const icons = {
   general: <PersonOutlined />,
@@ -35,10 +29,7 @@ const icons = {
 export function AccountView() {
   const { t } = useTranslation();
   const user = useAuth((state) => state.user);
-  const [params, setParams] = useSearchParams();
-  const idPrefix = useId();
-  const tabParam = params.get('tab');
-  const tab: AccountTab = isTab(tabParam) ? tabParam : 'general';
+  const { tab, tabsProps, tabProps, panelProps } = useUrlTab(tabs);
 
   if (!user) return null;
 
@@ -53,10 +44,7 @@ export function AccountView() {
         ]}
       />
       <Tabs
-        value={tab}
-        onChange={(_event, next: AccountTab) =>
-          setParams(next === 'general' ? {} : { tab: next }, { replace: true })
-        }
+        {...tabsProps}
         variant="scrollable"
         aria-label={t('users.account.tabsLabel')}
         sx={{ mb: { xs: 3, md: 5 } }}
@@ -64,16 +52,14 @@ export function AccountView() {
         {tabs.map((value) => (
           <Tab
             key={value}
-            value={value}
+            {...tabProps(value)}
             icon={icons[value]}
             iconPosition="start"
             label={t(`users.account.tabs.${value}`)}
-            id={`${idPrefix}-tab-${value}`}
-            aria-controls={`${idPrefix}-panel`}
           />
         ))}
       </Tabs>
-      <Box role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`}>
+      <Box {...panelProps}>
         {tab === 'general' && <AccountGeneral user={user} />}
         {tab === 'notifications' && <AccountNotifications user={user} />}
         {tab === 'social' && <AccountSocialLinks user={user} />}

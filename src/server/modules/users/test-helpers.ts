@@ -34,6 +34,16 @@ export async function member(
   return { id: auth.user.id, email, token: auth.accessToken, headers: bearer(auth.accessToken) };
 }
 
+/** Grace (registered first in a fresh app, so the admin), Alice and Bob. */
+export async function threeMembers(
+  app: FastifyInstance,
+): Promise<{ admin: Member; alice: Member; bob: Member }> {
+  const admin = await member(app, 'Grace', 'Hopper');
+  const alice = await member(app, 'Alice', 'Liddell');
+  const bob = await member(app, 'Bob', 'Marley');
+  return { admin, alice, bob };
+}
+
 /** POST /api/account/login from a fresh address; returns the whole response. */
 export function login(app: FastifyInstance, email: string, password = GOOD_PASSWORD, userAgent?: string) {
   return app.inject({

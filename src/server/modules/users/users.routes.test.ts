@@ -6,7 +6,15 @@ import { COUNT_CAP, type AuditLogPage, type PublicUser, type UserPage } from '#s
 
 import { auditLog, users } from '../../db/schema/index.ts';
 import { GOOD_PASSWORD, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { login, member, multipartBody, pngWithMetadata, snapshot, type Member } from './test-helpers.ts';
+import {
+  login,
+  member,
+  multipartBody,
+  pngWithMetadata,
+  snapshot,
+  threeMembers,
+  type Member,
+} from './test-helpers.ts';
 
 const PRIVATE_KEYS = ['email', 'phone', 'address', 'zipCode', 'city', 'state', 'status', 'notifications'];
 
@@ -18,9 +26,7 @@ describe('permissions', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await member(t.app, 'Grace', 'Hopper');
-    alice = await member(t.app, 'Alice', 'Liddell');
-    bob = await member(t.app, 'Bob', 'Marley');
+    ({ admin, alice, bob } = await threeMembers(t.app));
     // Some private data of bob's to look for in answers.
     await t.database.db
       .update(users)
@@ -847,9 +853,7 @@ describe('follows, profiles, cards', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await member(t.app, 'Grace', 'Hopper');
-    alice = await member(t.app, 'Alice', 'Liddell');
-    bob = await member(t.app, 'Bob', 'Marley');
+    ({ admin, alice, bob } = await threeMembers(t.app));
   });
   afterAll(async () => {
     await t?.close();

@@ -1,12 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 4317);
-// Another port (a second run beside the default one) gets its own data and output folders.
-const dataDir = port === 4317 ? 'test-results/e2e-data' : `/tmp/atrium-e2e-${port}`;
+import { e2eDataDir, e2eOutputDir, e2ePort as port } from './e2e/support/e2e-env.ts';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: port === 4317 ? 'test-results' : `/tmp/atrium-e2e-results-${port}`,
+  outputDir: e2eOutputDir,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -36,6 +34,6 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), E2E_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { PORT: String(port), E2E_DATA_DIR: e2eDataDir, LOG_LEVEL: 'info' },
   },
 });

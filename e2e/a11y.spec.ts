@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO } from './support/e2e-env.ts';
 
 /**
  * axe-core finds no serious or critical violation on the sign-in page, the overview page and the shell's
@@ -70,7 +71,7 @@ for (const { mode, direction } of variants) {
       await useSettings(context, baseURL ?? '', mode, direction);
       await page.goto('/auth/login');
       await page.getByLabel('Email address').fill('demo@atrium.dev');
-      await page.getByLabel('Password', { exact: true }).fill('atrium-demo-2026');
+      await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(/\/dashboard\/app$/);
       for (const path of dashboardPages) await expectNoSeriousViolations(page, path);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 import { newEmail } from './support/mail.ts';
+import { DEMO } from './support/e2e-env.ts';
 
 /**
  * The audit log screen (issue #4, "who changed what user, when, from which IP"): an admin's change shows up
@@ -9,13 +10,14 @@ import { newEmail } from './support/mail.ts';
  * user; Arabic reads right to left; plain users are sent to permission denied.
  */
 
-const DEMO = { email: 'demo@atrium.dev', password: 'atrium-demo-2026' };
 const DEMO_NAME = 'Jaydon Frankie';
 const PASSWORD = 'violet-harbour-lantern-42';
 
 /** Signs in through the API and opens `path` with the token where the app reads it. Returns the token. */
 async function openSignedIn(page: Page, path: string): Promise<string> {
-  const res = await page.request.post('/api/account/login', { data: DEMO });
+  const res = await page.request.post('/api/account/login', {
+    data: { email: DEMO.email, password: DEMO.password },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   const { accessToken } = (await res.json()) as { accessToken: string };
   await page.goto('/auth/login-unprotected');

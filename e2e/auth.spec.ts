@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { mailedCode, newEmail } from './support/mail.ts';
+import { DEMO } from './support/e2e-env.ts';
 
 const PASSWORD = 'violet-harbour-lantern-42';
 
@@ -61,8 +62,9 @@ test('a wrong password shows an error and keeps the visitor signed out', async (
 test('the sign-in page shows the demo account, which signs in as admin', async ({ page }) => {
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/auth\/login$/);
-  await expect(page.getByText('Demo account: demo@atrium.dev / atrium-demo-2026')).toBeVisible();
-  await signIn(page, 'demo@atrium.dev', 'atrium-demo-2026');
+  await expect(page.getByText('Demo account: demo@atrium.dev. Its password is printed')).toBeVisible();
+  await expect(page.getByText(DEMO.password)).toHaveCount(0);
+  await signIn(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/dashboard\/app$/);
   await expect(page.getByText('Role: Admin')).toBeVisible();
 });
@@ -129,7 +131,7 @@ test('email verification from the dashboard banner', async ({ page }) => {
 
 test('signed-in visitors skip guest pages; deep links and unknown paths', async ({ page, request }) => {
   await page.goto('/auth/login');
-  await signIn(page, 'demo@atrium.dev', 'atrium-demo-2026');
+  await signIn(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/dashboard\/app$/);
   await page.goto('/auth/login');
   await expect(page).toHaveURL(/\/dashboard/);
@@ -154,7 +156,7 @@ test('no request leaves the app origin', async ({ page, baseURL }) => {
       foreign.push(url);
   });
   await page.goto('/auth/login');
-  await signIn(page, 'demo@atrium.dev', 'atrium-demo-2026');
+  await signIn(page, DEMO.email, DEMO.password);
   await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
   expect(foreign).toEqual([]);
 });

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { newEmail } from './support/mail.ts';
-
-const DEMO = { email: 'demo@atrium.dev', password: 'atrium-demo-2026' };
+import { DEMO } from './support/e2e-env.ts';
 
 /** Sets the UI language before the app starts (spec §9: local storage key `i18nextLng`). */
 async function useLanguage(page: Page, language: string) {
@@ -142,7 +141,9 @@ test('contact: an empty submit shows inline errors; a filled form is sent, thank
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
 
   // The demo admin can read it.
-  const login = await page.request.post('/api/account/login', { data: DEMO });
+  const login = await page.request.post('/api/account/login', {
+    data: { email: DEMO.email, password: DEMO.password },
+  });
   const { accessToken } = (await login.json()) as { accessToken: string };
   const inbox = await page.request.get('/api/contact', {
     headers: { authorization: `Bearer ${accessToken}` },
@@ -180,7 +181,9 @@ test('permission denied: the demo admin sees the content, a plain user sees the 
   page,
   browser,
 }) => {
-  const login = await page.request.post('/api/account/login', { data: DEMO });
+  const login = await page.request.post('/api/account/login', {
+    data: { email: DEMO.email, password: DEMO.password },
+  });
   expect(login.status()).toBe(200);
   await useToken(page, ((await login.json()) as { accessToken: string }).accessToken);
   await page.goto('/dashboard/permission-denied');
@@ -210,7 +213,9 @@ test('permission denied: the demo admin sees the content, a plain user sees the 
 });
 
 test('blank dashboard page', async ({ page }) => {
-  const login = await page.request.post('/api/account/login', { data: DEMO });
+  const login = await page.request.post('/api/account/login', {
+    data: { email: DEMO.email, password: DEMO.password },
+  });
   await useToken(page, ((await login.json()) as { accessToken: string }).accessToken);
   await page.goto('/dashboard/blank');
   await expect(h1(page, 'Blank')).toBeVisible();

@@ -2,20 +2,22 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 import { colorPresets } from '../src/client/theme/core/presets.ts';
 import { newEmail } from './support/mail.ts';
+import { DEMO } from './support/e2e-env.ts';
 
 /**
  * The application shell (issue #3): every display setting changes what a person sees and survives a reload;
  * languages, toasts, the route progress bar, role-based navigation, the mobile drawer and the command palette.
  */
 
-const DEMO = { email: 'demo@atrium.dev', password: 'atrium-demo-2026' };
 const PASSWORD = 'violet-harbour-lantern-42';
 
 // The demo account's sign-ins are rate limited per account: sign in once for the whole file.
 let adminToken = '';
 
 async function apiLogin(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/account/login', { data: DEMO });
+  const res = await request.post('/api/account/login', {
+    data: { email: DEMO.email, password: DEMO.password },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 
 import { newEmail } from './support/mail.ts';
+import { DEMO } from './support/e2e-env.ts';
 
 /**
  * Users (issue #4), web side: the admin's list (server paging, sorting and search), create, edit and ban
@@ -9,7 +10,6 @@ import { newEmail } from './support/mail.ts';
  * sessions) and the profile.
  */
 
-const DEMO = { email: 'demo@atrium.dev', password: 'atrium-demo-2026' };
 const PASSWORD = 'violet-harbour-lantern-42';
 /** A valid 1×1 PNG (the server decodes every upload). */
 const PNG = Buffer.from(

@@ -3,9 +3,9 @@ import path from 'node:path';
 
 import { expect } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 4317);
-const dataDir = port === 4317 ? 'test-results/e2e-data' : `/tmp/atrium-e2e-${port}`;
-const logFile = path.resolve(process.env.E2E_DATA_DIR ?? dataDir, 'server.log');
+import { e2eDataDir } from './e2e-env.ts';
+
+const logFile = path.resolve(process.env.E2E_DATA_DIR ?? e2eDataDir, 'server.log');
 
 /** The 6-digit code of the newest mail to `to` whose subject contains `subject`, read from the server log. */
 export async function mailedCode(to: string, subject: RegExp): Promise<string> {

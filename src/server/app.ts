@@ -22,6 +22,7 @@ import { meRoutes } from './modules/users/me.routes.ts';
 import { uploadsRoutes } from './modules/users/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -40,8 +41,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Shown on the sign-in page when demo data is seeded. */
-  demoAccount: { email: string; password: string } | null;
+  /** Named on the sign-in page when demo data is seeded (its password never leaves the server). */
+  demoAccount: { email: string } | null;
   /** Folder of uploaded images (DATA_DIR/uploads); null = a temporary folder removed on close (tests). */
   uploadsDir: string | null;
 }
@@ -128,6 +129,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     redisUrl: config.redisUrl,
     hsts: Boolean(config.publicUrl?.startsWith('https:')),
   });
+  // Static files before the compression hook: they are precompressed at build time (ADR 011).
+  await registerWebApp(app, config.webRoot);
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Atrium API', version: '0.1.0' },
@@ -158,7 +162,5 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
-
-  await registerWebApp(app, config.webRoot);
   return app;
 }

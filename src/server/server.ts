@@ -3,6 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 import { buildApp, logRedactPaths } from './app.ts';
 import { openDatabase } from './db/client.ts';
+import {
+  createDemoPassword,
+  DEMO_PASSWORD_FILE,
+  readDemoPassword,
+  writeDemoPassword,
+} from './db/seed/demo-password.ts';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './db/seed/seed.ts';
 import { findUserByEmail } from './modules/account/account.repo.ts';
 import { readEnv } from './env.ts';
@@ -35,7 +41,9 @@ async function main(): Promise<void> {
   await database.migrate();
 
   if (env.SEED_DEMO && (await isEmpty(database.db))) {
-    await seedDemo(database.db, { uploadsDir });
+    const demoPassword = createDemoPassword();
+    await seedDemo(database.db, { uploadsDir, demoPassword });
+    writeDemoPassword(dataDir, demoPassword);
     console.log('Seeded demo data.');
   }
   const demoUser = env.SEED_DEMO ? await findUserByEmail(database.db, DEMO_ADMIN.email) : undefined;
@@ -59,7 +67,7 @@ async function main(): Promise<void> {
       rateLimitMax: env.RATE_LIMIT_MAX,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
-      demoAccount: demoUser ? { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } : null,
+      demoAccount: demoUser ? { email: DEMO_ADMIN.email } : null,
       uploadsDir,
     },
   });
@@ -97,7 +105,14 @@ async function main(): Promise<void> {
   console.log(
     `\nAtrium is running at ${url}  (database: ${database.kind === 'pglite' ? `embedded, ${dataDir}` : 'PostgreSQL'})`,
   );
-  if (demoUser) console.log(`Demo sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`);
+  if (demoUser) {
+    const demoPassword = readDemoPassword(dataDir);
+    console.log(
+      demoPassword
+        ? `Demo sign-in: ${DEMO_ADMIN.email} / ${demoPassword}  (kept in ${path.join(dataDir, DEMO_PASSWORD_FILE)})\n`
+        : `Demo account: ${DEMO_ADMIN.email} (its password is in the demo-password file of the DATA_DIR it was seeded with)\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import { readEnv } from '../env.ts';
 import { openDatabase } from './client.ts';
+import { createDemoPassword, writeDemoPassword } from './seed/demo-password.ts';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './seed/seed.ts';
 
 const env = readEnv();
@@ -11,8 +12,10 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
 try {
   await database.migrate();
   if (await isEmpty(database.db)) {
-    await seedDemo(database.db, { uploadsDir: path.join(dataDir, 'uploads') });
-    console.log(`Demo data seeded. Sign in as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+    const demoPassword = createDemoPassword();
+    await seedDemo(database.db, { uploadsDir: path.join(dataDir, 'uploads'), demoPassword });
+    const file = writeDemoPassword(dataDir, demoPassword);
+    console.log(`Demo data seeded. Sign in as ${DEMO_ADMIN.email} / ${demoPassword} (kept in ${file})`);
   } else {
     console.log('The database already has users; nothing seeded.');
   }

@@ -29,8 +29,18 @@ export async function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
+/**
+ * Stored for accounts that must not sign in with a password at all (the seeded demo users besides the demo
+ * admin): no input hashes to it, and verifyPassword spends the time of a real check on it.
+ */
+export const UNUSABLE_PASSWORD_HASH = '!no-password';
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   if (password.length > PASSWORD_MAX) return false;
+  if (!passwordHash.startsWith('$argon2')) {
+    await burnPasswordCheck(password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

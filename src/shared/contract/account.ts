@@ -128,8 +128,11 @@ export type MyAccountResponse = z.infer<typeof myAccountResponse>;
 /** Neutral answer of forgot-password and resend-verification, whether or not the account exists. */
 export const messageResponse = z.object({ message: z.string() });
 
-/** Public facts the sign-in page needs (the demo account, when demo data is seeded). */
+/**
+ * Public facts the sign-in page needs: the demo account's email when demo data is seeded. Its password is
+ * random per install and never leaves the server's console and DATA_DIR (ADR 012).
+ */
 export const publicConfigResponse = z.object({
-  demo: z.object({ email: z.string(), password: z.string() }).nullable(),
+  demo: z.object({ email: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -9,18 +9,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.ts';
 import { follows, notifications, userImages, users } from '../schema/index.ts';
 import { createTestDb } from '../../testing/test-db.ts';
+import { buildApp } from '../../app.ts';
+import { createDemoPassword, readDemoPassword, writeDemoPassword } from './demo-password.ts';
 import { DEMO_ADMIN, DEMO_USER_COUNT, seedDemo } from './seed.ts';
 
 describe('seedDemo', () => {
   let database: Database;
   let uploadsDir: string;
   let seconds = 0;
+  const demoPassword = createDemoPassword();
 
   beforeAll(async () => {
     database = await createTestDb();
     uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-seed-'));
     const started = performance.now();
-    await seedDemo(database.db, { uploadsDir });
+    await seedDemo(database.db, { uploadsDir, demoPassword });
     seconds = (performance.now() - started) / 1000;
   });
   afterAll(async () => {
@@ -50,6 +53,48 @@ describe('seedDemo', () => {
     );
     const [pairs] = await database.db.select({ n: sql<number>`count(*)::int` }).from(follows);
     expect(Number(pairs?.n)).toBeGreaterThan(20);
+  });
+
+  it('lets only the demo admin sign in, with its per-install password; no published password works', async () => {
+    const app = await buildApp({
+      database,
+      logger: false,
+      config: { demoAccount: { email: DEMO_ADMIN.email } },
+    });
+    try {
+      const login = (email: string, password: string) =>
+        app.inject({ method: 'POST', url: '/api/account/login', payload: { email, password } });
+      expect((await login(DEMO_ADMIN.email, demoPassword)).statusCode).toBe(200);
+      expect((await login(DEMO_ADMIN.email, 'atrium-demo-2026')).statusCode).toBe(401);
+      const others = await database.db
+        .select()
+        .from(users)
+        .where(sql`${users.email} <> ${DEMO_ADMIN.email}`);
+      const otherAdmin = others.find((u) => u.role === 'admin' && u.status === 'active')!;
+      expect((await login(otherAdmin.email, 'atrium-demo-2026')).statusCode).toBe(401);
+      expect((await login(otherAdmin.email, demoPassword)).statusCode).toBe(401);
+      expect(others.every((u) => !u.passwordHash.startsWith('$argon2'))).toBe(true);
+      // The sign-in page learns the demo email, never a password.
+      const config = await app.inject({ method: 'GET', url: '/api/config' });
+      expect(config.json()).toEqual({ demo: { email: DEMO_ADMIN.email } });
+      expect(config.body).not.toContain(demoPassword);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('makes a different, strong demo password per install, kept private in DATA_DIR', () => {
+    const other = createDemoPassword();
+    expect(other).not.toBe(demoPassword);
+    expect(other).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-demo-'));
+    try {
+      const file = writeDemoPassword(dir, other);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(readDemoPassword(dir)).toBe(other);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives the demo admin notifications, some unread', async () => {

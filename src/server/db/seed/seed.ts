@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../lib/passwords.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.repo.ts';
 import type { Db } from '../client.ts';
 import { follows, userImages, users } from '../schema/index.ts';
@@ -16,10 +16,12 @@ import {
 import { makeUser } from './factories.ts';
 import { createRandom } from './random.ts';
 
-/** The documented demo sign-in (README, sign-in page). Demo data is for trying Atrium, not for production. */
+/**
+ * The demo admin. Its password is not published: it is random per install (`SeedOptions.demoPassword`,
+ * demo-password.ts), so no known credential signs in to any instance (ADR 012).
+ */
 export const DEMO_ADMIN = {
   email: 'demo@atrium.dev',
-  password: 'atrium-demo-2026',
   firstName: 'Jaydon',
   lastName: 'Frankie',
 } as const;
@@ -31,6 +33,8 @@ const SEED = 20_260_101;
 export interface SeedOptions {
   /** Where the demo avatars and cover are written (DATA_DIR/uploads); without it users have no pictures. */
   uploadsDir?: string | undefined;
+  /** The demo admin's password; without it the demo admin cannot sign in either. */
+  demoPassword?: string | undefined;
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -39,13 +43,16 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Demo data with a fixed seed: one demo admin and DEMO_USER_COUNT demo users (all with the demo password,
- * hashed once), with profiles, a status mix, follows, and generated avatars when `uploadsDir` is given.
+ * Demo data with a fixed seed: one demo admin (signing in with `demoPassword`) and DEMO_USER_COUNT demo users
+ * with no usable password, with profiles, a status mix, follows, and generated avatars when `uploadsDir` is
+ * given.
  * Later domains add their own demo rows here.
  */
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void> {
   const random = createRandom(SEED);
-  const passwordHash = await hashPassword(DEMO_ADMIN.password);
+  const adminPasswordHash = options.demoPassword
+    ? await hashPassword(options.demoPassword)
+    : UNUSABLE_PASSWORD_HASH;
 
   const admin = {
     ...makeUser(random, 0),
@@ -57,12 +64,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     emailVerified: true,
     company: 'Atrium',
     about: 'Demo administrator. Try the user list, the profile pages and the account settings.',
-    passwordHash,
+    passwordHash: adminPasswordHash,
   };
   const demoUsers = Array.from({ length: DEMO_USER_COUNT }, (_, i) => ({
     // Two more admins, so the demo can show roles and the last-admin rule.
     ...makeUser(random, i + 1, i < 2 ? { role: 'admin', status: 'active' } : {}),
-    passwordHash,
+    passwordHash: UNUSABLE_PASSWORD_HASH,
   }));
   const all = [admin, ...demoUsers];
 

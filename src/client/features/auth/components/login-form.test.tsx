@@ -88,16 +88,17 @@ describe('login form', () => {
     expect(authStore.getState().user).toEqual(testUser);
   });
 
-  it('shows the demo account from the public config, and the password toggle works', async () => {
-    mockFetch([
-      {
-        path: '/api/config',
-        respond: () => jsonResponse({ demo: { email: 'demo@atrium.dev', password: 'atrium-demo-2026' } }),
-      },
-    ]);
+  it('names the demo account and where its password is, never a password; the password toggle works', async () => {
+    mockFetch([{ path: '/api/config', respond: () => jsonResponse({ demo: { email: 'demo@atrium.dev' } }) }]);
     renderLogin();
 
-    expect(await screen.findByText('Demo account: demo@atrium.dev / atrium-demo-2026')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Demo account: demo@atrium.dev. Its password is printed when the server starts and kept in the file demo-password of the data folder (DATA_DIR).',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Use demo account' }));
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('demo@atrium.dev');
     const password = screen.getByLabelText('Password');
     expect(password.getAttribute('type')).toBe('password');
     await userEvent.click(screen.getByRole('button', { name: 'Show password' }));

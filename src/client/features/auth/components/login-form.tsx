@@ -50,16 +50,12 @@ export function LoginForm() {
             severity="info"
             role="status"
             action={
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => reset({ email: demo.email, password: demo.password })}
-              >
+              <Button color="inherit" size="small" onClick={() => reset({ email: demo.email, password: '' })}>
                 {t('auth.login.useDemo')}
               </Button>
             }
           >
-            {t('auth.login.demoAccount', { email: demo.email, password: demo.password })}
+            {t('auth.login.demoAccount', { email: demo.email })}
           </Alert>
         )
       }

@@ -57,7 +57,8 @@ export const core = {
       getStarted: 'ابدأ الآن',
       forgotPassword: 'هل نسيت كلمة المرور؟',
       submit: 'تسجيل الدخول',
-      demoAccount: 'الحساب التجريبي: {{email}} / {{password}}',
+      demoAccount:
+        'الحساب التجريبي: {{email}}. تُطبع كلمة مروره عند بدء تشغيل الخادم وتُحفظ في الملف demo-password في مجلد البيانات (DATA_DIR).',
       useDemo: 'استخدام الحساب التجريبي',
     },
     register: {

@@ -56,7 +56,8 @@ export const core = {
       getStarted: '立即开始',
       forgotPassword: '忘记密码？',
       submit: '登录',
-      demoAccount: '演示账户：{{email}} / {{password}}',
+      demoAccount:
+        '演示账户：{{email}}。其密码在服务器启动时打印，并保存在数据目录（DATA_DIR）的 demo-password 文件中。',
       useDemo: '使用演示账户',
     },
     register: {

@@ -48,7 +48,8 @@ export const core = {
       getStarted: 'Get started',
       forgotPassword: 'Forgot password?',
       submit: 'Sign in',
-      demoAccount: 'Demo account: {{email}} / {{password}}',
+      demoAccount:
+        'Demo account: {{email}}. Its password is printed when the server starts and kept in the file demo-password of the data folder (DATA_DIR).',
       useDemo: 'Use demo account',
     },
     register: {

@@ -56,7 +56,8 @@ export const core = {
       getStarted: 'Commencer',
       forgotPassword: 'Mot de passe oublié ?',
       submit: 'Se connecter',
-      demoAccount: 'Compte de démonstration : {{email}} / {{password}}',
+      demoAccount:
+        'Compte de démonstration : {{email}}. Son mot de passe est affiché au démarrage du serveur et conservé dans le fichier demo-password du dossier de données (DATA_DIR).',
       useDemo: 'Utiliser le compte de démonstration',
     },
     register: {

@@ -56,7 +56,8 @@ export const core = {
       getStarted: 'Bắt đầu',
       forgotPassword: 'Quên mật khẩu?',
       submit: 'Đăng nhập',
-      demoAccount: 'Tài khoản dùng thử: {{email}} / {{password}}',
+      demoAccount:
+        'Tài khoản dùng thử: {{email}}. Mật khẩu được in ra khi máy chủ khởi động và lưu trong tệp demo-password của thư mục dữ liệu (DATA_DIR).',
       useDemo: 'Dùng tài khoản dùng thử',
     },
     register: {

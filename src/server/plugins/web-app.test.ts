@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { MIN_BYTES, precompressDir } from '../../../scripts/vite-precompress.ts';
+import { bearer, createTestApp, register, uniqueIp, type TestApp } from '../testing/test-app.ts';
+
+/** A stand-in for dist/: index.html, a large and a small asset, precompressed like `vite build` does. */
+function fakeWebRoot(): { root: string; indexHtml: string; appJs: string; tinyJs: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
+  fs.mkdirSync(path.join(root, 'assets'));
+  const indexHtml = `<!doctype html><html><head><title>Atrium test shell</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+  const appJs = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
+  const tinyJs = 'export const tiny = 1;\n';
+  fs.writeFileSync(path.join(root, 'index.html'), indexHtml);
+  fs.writeFileSync(path.join(root, 'assets', 'app-abc123.js'), appJs);
+  fs.writeFileSync(path.join(root, 'assets', 'tiny-abc123.js'), tinyJs);
+  return { root, indexHtml, appJs, tinyJs };
+}
+
+describe('precompressDir (the vite build plugin)', () => {
+  it('writes .br and .gz beside every compressible file above MIN_BYTES, and only those', async () => {
+    const web = fakeWebRoot();
+    const result = await precompressDir(web.root);
+    expect(result.files).toBe(2);
+    const asset = (name: string) => path.join(web.root, 'assets', name);
+    expect(brotliDecompressSync(fs.readFileSync(asset('app-abc123.js.br'))).toString()).toBe(web.appJs);
+    expect(gunzipSync(fs.readFileSync(asset('app-abc123.js.gz'))).toString()).toBe(web.appJs);
+    expect(fs.existsSync(path.join(web.root, 'index.html.br'))).toBe(true);
+    expect(Buffer.byteLength(web.tinyJs)).toBeLessThan(MIN_BYTES);
+    expect(fs.existsSync(asset('tiny-abc123.js.br'))).toBe(false);
+    expect(fs.existsSync(asset('tiny-abc123.js.gz'))).toBe(false);
+    fs.rmSync(web.root, { recursive: true, force: true });
+  });
+});
+
+describe('web app and compression', () => {
+  let t: TestApp;
+  let web: ReturnType<typeof fakeWebRoot>;
+
+  beforeAll(async () => {
+    web = fakeWebRoot();
+    await precompressDir(web.root);
+    t = await createTestApp({ webRoot: web.root });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(web.root, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    });
+
+  it('serves the app at / (index.html, not cached)', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(web.indexHtml);
+  });
+
+  it('answers HEAD / too', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('serves index.html for deep links, brotli-compressed when accepted', async () => {
+    expect((await get('/dashboard/user/list?page=2')).body).toBe(web.indexHtml);
+    const res = await get('/auth/sign-in', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(web.indexHtml);
+  });
+
+  it('answers unknown API paths with a JSON 404, not the app', async () => {
+    const res = await get('/api/unknown', 'gzip');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('sends the precompressed .br of an asset when the client accepts br', async () => {
+    const res = await get('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Exactly the file on disk: not compressed a second time on the way out.
+    const onDisk = fs.readFileSync(path.join(web.root, 'assets', 'app-abc123.js.br'));
+    expect(res.rawPayload.equals(onDisk)).toBe(true);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(web.appJs);
+  });
+
+  it('sends the precompressed .gz when the client accepts gzip only', async () => {
+    const res = await get('/assets/app-abc123.js', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    const onDisk = fs.readFileSync(path.join(web.root, 'assets', 'app-abc123.js.gz'));
+    expect(res.rawPayload.equals(onDisk)).toBe(true);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(web.appJs);
+  });
+
+  it('sends the plain file to a client that accepts no encoding', async () => {
+    const res = await get('/assets/app-abc123.js');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body).toBe(web.appJs);
+  });
+
+  it('does not compress a static file per request (a small asset has no variant and goes out as it is)', async () => {
+    const res = await get('/assets/tiny-abc123.js', 'gzip, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(web.tinyJs);
+  });
+
+  describe('JSON API responses', () => {
+    let token: string;
+    beforeAll(async () => {
+      // The first account is the admin; a few more make the users list larger than the threshold.
+      token = (await register(t.app, {}, uniqueIp())).accessToken;
+      for (let i = 0; i < 4; i++) await register(t.app, {}, uniqueIp());
+    });
+
+    it('compresses a large response with gzip when the client accepts it', async () => {
+      const plain = await get('/api/users', undefined, bearer(token));
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+      const res = await get('/api/users', 'gzip, deflate, br, zstd', bearer(token));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toEqual(plain.json());
+    });
+
+    it('leaves small responses uncompressed', async () => {
+      const res = await get('/api/health', 'gzip');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+    });
+  });
+});

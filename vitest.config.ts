@@ -26,6 +26,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Build tooling (scripts/, bench/): plain Node, no DOM.
+          name: 'tools',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+        },
+      },
       // The same server suite against a real PostgreSQL server when TEST_DATABASE_URL is set.
       ...(pgUrl
         ? [

@@ -1,0 +1,334 @@
+/**
+ * First load in Chromium (issue #8 §2), part of `npm run bench`: opens each key page cold (a fresh browser
+ * context: empty cache) against a server it starts on an empty database, and prints per page the JS files
+ * and their gzip / raw KiB, the CSS, the request count and the layout shift (CLS); then the route change
+ * overview → users list: click to the first data row, and when `/api/users` started after the click.
+ *
+ *   npm run build && node bench/first-load.ts       (FIRST_LOAD_RUNS=5 for more route-change samples)
+ *
+ * Gzip sizes are computed here from the bytes received (level 9, like scripts/check-budgets.ts), so the
+ * figure does not depend on how the server compresses.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+import { gzipSize, kib, readBuild } from '../scripts/check-budgets.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runs = Number(process.env.FIRST_LOAD_RUNS ?? 3);
+
+if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+  console.log('dist/ not built: building the web app first.');
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// The server, as `npm start` runs it, on an empty embedded database (no demo data: the first account
+// registered below becomes the admin).
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-first-load-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '100000',
+};
+delete env.DATABASE_URL;
+delete env.PUBLIC_URL;
+const server = spawn(process.execPath, ['src/server/server.ts'], { cwd: root, env, stdio: 'inherit' });
+let serverExited = false;
+server.once('exit', () => (serverExited = true));
+
+let browser: Browser | undefined;
+try {
+  for (let i = 0; ; i++) {
+    if (serverExited) throw new Error('The server exited before it answered');
+    if (i > 600) throw new Error('The server did not answer /api/health within 60 s');
+    const ok = await fetch(`${base}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const password = `bench-${Date.now()}-lantern-harbour`;
+  const register = async (first: string, last: string) => {
+    const email = `${first}.${last}.${Date.now()}@bench.atrium.test`.toLowerCase();
+    const res = await fetch(`${base}/api/account/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, firstName: first, lastName: last }),
+    });
+    if (!res.ok) throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { accessToken: string }).accessToken;
+  };
+  const adminToken = await register('Bench', 'Admin');
+  for (const [first, last] of [
+    ['Ada', 'Lovelace'],
+    ['Grace', 'Hopper'],
+    ['Alan', 'Turing'],
+  ] as const) {
+    await register(first, last);
+  }
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+  /** A cold page: new context (empty cache), the admin's token in local storage when signed in. */
+  async function coldPage(signedIn: boolean): Promise<Page> {
+    const context = await browser!.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(
+      ({ token }) => {
+        if (token && !sessionStorage.getItem('bench-signed-in')) {
+          localStorage.setItem('accessToken', token);
+          sessionStorage.setItem('bench-signed-in', '1');
+        }
+        performance.setResourceTimingBufferSize(2000);
+        // Layout shifts not caused by input (the CLS sum; one session window is enough for a page load).
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) w.__cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        const l = window as unknown as { __lcp: number };
+        l.__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) l.__lcp = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      },
+      { token: signedIn ? adminToken : '' },
+    );
+    return context.newPage();
+  }
+
+  type Fetched = { url: string; type: string; raw: number; gzip: number };
+  function recordResponses(page: Page): { fetched: Fetched[]; done: () => Promise<void> } {
+    const fetched: Fetched[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('requestfinished', (request) => {
+      pending.push(
+        (async () => {
+          const response = await request.response();
+          const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+          fetched.push({
+            url: request.url(),
+            type: request.resourceType(),
+            raw: body.length,
+            gzip: gzipSize(body),
+          });
+        })(),
+      );
+    });
+    return { fetched, done: () => Promise.all(pending).then(() => undefined) };
+  }
+
+  const pages: {
+    name: string;
+    path: string;
+    signedIn: boolean;
+    ready: (page: Page, timeout?: number) => Promise<unknown>;
+  }[] = [
+    {
+      name: 'sign-in',
+      path: '/auth/login',
+      signedIn: false,
+      ready: (page, timeout) =>
+        page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout }),
+    },
+    {
+      name: 'overview',
+      path: '/dashboard/app',
+      signedIn: true,
+      ready: (page, timeout) => page.getByRole('button', { name: 'Account' }).waitFor({ timeout }),
+    },
+    {
+      name: 'users list',
+      path: '/dashboard/user/list',
+      signedIn: true,
+      ready: (page, timeout) => page.locator('.MuiDataGrid-row').first().waitFor({ timeout }),
+    },
+  ];
+
+  const manifestSizes = new Map(
+    readBuild(path.join(root, 'dist'), path.join(root, 'bench', 'budgets.json')).map((size) => [
+      size.page,
+      size,
+    ]),
+  );
+  const rows = [];
+  for (const spec of pages) {
+    const page = await coldPage(spec.signedIn);
+    const { fetched, done } = recordResponses(page);
+    const started = Date.now();
+    await page.goto(spec.path);
+    await spec.ready(page);
+    const readyMs = Date.now() - started;
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.waitForTimeout(300);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    await done();
+    const js = fetched.filter((f) => f.type === 'script');
+    const css = fetched.filter((f) => f.type === 'stylesheet');
+    const fonts = fetched.filter((f) => f.type === 'font');
+    const sum = (list: Fetched[], key: 'raw' | 'gzip') => list.reduce((total, f) => total + f[key], 0);
+    const manifest = manifestSizes.get(spec.name);
+    rows.push({
+      page: spec.name,
+      'JS files': js.length,
+      'JS gzip KiB': kib(sum(js, 'gzip')),
+      'JS raw KiB': kib(sum(js, 'raw')),
+      'manifest gzip KiB': manifest ? kib(manifest.jsGzipBytes) : '',
+      budget: manifest?.maxGzipKiB ?? '',
+      CSS: `${css.length} / ${kib(sum(css, 'gzip'))} KiB gz`,
+      fonts: fonts.length,
+      requests: fetched.length,
+      'ready ms': readyMs,
+      CLS: Math.round(cls * 1000) / 1000,
+    });
+    await page.context().close();
+  }
+  console.log('\nFirst load, cold, in Chromium (JS counted as gzip level 9 of the bytes received):');
+  console.table(rows);
+
+  // The same pages under Lighthouse's mobile conditions, applied (not simulated): 150 ms round trip,
+  // 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower. A stand-in for Lighthouse, which cannot run here.
+  const throttled = [];
+  for (const spec of pages) {
+    const page = await coldPage(spec.signedIn);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.setViewportSize({ width: 412, height: 823 });
+    const started = Date.now();
+    await page.goto(spec.path, { timeout: 120_000 });
+    await spec.ready(page, 120_000);
+    const readyMs = Date.now() - started;
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.waitForTimeout(500);
+    const metrics = await page.evaluate(() => {
+      const w = window as unknown as { __cls: number; __lcp: number };
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      return { cls: w.__cls, lcp: w.__lcp, fcp };
+    });
+    throttled.push({
+      page: spec.name,
+      'FCP ms': Math.round(metrics.fcp),
+      'LCP ms': Math.round(metrics.lcp),
+      'ready ms': readyMs,
+      CLS: Math.round(metrics.cls * 1000) / 1000,
+    });
+    await page.context().close();
+  }
+  console.log('\nThe same, throttled like Lighthouse mobile (150 ms RTT, 1.6 Mbit/s, 4× CPU, 412 px wide):');
+  console.table(throttled);
+
+  // Route change overview → users list through the navigation, from the click to the first grid row.
+  const changes = [];
+  for (let run = 0; run < runs; run++) {
+    const page = await coldPage(true);
+    await page.goto('/dashboard/app');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('button', { name: 'User', exact: true }).click();
+    const link = nav.getByRole('link', { name: 'List', exact: true });
+    await link.waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      const w = window as unknown as { __click?: number; __row?: number };
+      document.addEventListener('click', () => (w.__click = performance.now()), {
+        capture: true,
+        once: true,
+      });
+      const observer = new MutationObserver(() => {
+        if (w.__click !== undefined && document.querySelector('.MuiDataGrid-row')) {
+          w.__row = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await link.click();
+    await page.waitForFunction(() => (window as unknown as { __row?: number }).__row !== undefined);
+    const { click, row, usersRequest, scripts } = await page.evaluate(() => {
+      const w = window as unknown as { __click: number; __row: number };
+      const after = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= w.__click) as PerformanceResourceTiming[];
+      return {
+        click: w.__click,
+        row: w.__row,
+        usersRequest: after.find((entry) => new URL(entry.name).pathname === '/api/users')?.startTime,
+        scripts: after.filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+          .length,
+      };
+    });
+    changes.push({
+      run: run + 1,
+      'click → first row ms': Math.round(row - click),
+      'click → /api/users ms': usersRequest === undefined ? 'not seen' : Math.round(usersRequest - click),
+      'JS requests after click': scripts,
+    });
+    await page.context().close();
+  }
+  console.log('\nRoute change overview → users list (hover + click on the nav link, warm shell):');
+  console.table(changes);
+  const times = changes.map((c) => c['click → first row ms']).sort((a, b) => a - b);
+  console.log(`Median click → first data row: ${times[Math.floor(times.length / 2)]} ms`);
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => (serverExited ? resolve(undefined) : server.once('exit', resolve)));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -14,7 +14,9 @@ import { startProgressBar } from './components/progress-bar/progress-bar.tsx';
 import { authStore } from './lib/auth/auth-store.ts';
 import { settingsStore } from './lib/settings/settings-store.ts';
 import { initStoredLanguage, storedLanguage } from './locales/i18n.ts';
+import { getLanguage } from './locales/locales-config.ts';
 import { applyDocumentSettings } from './theme/document-settings.ts';
+import { loadRtlStyles } from './theme/emotion-cache.ts';
 
 // The settings store read its cookies when it loaded: colour scheme, background and direction go on <html>
 // before anything renders, so a dark or rtl choice shows from the first paint.
@@ -37,9 +39,18 @@ function render() {
   );
 }
 
-// A stored non-English language loads before the first render (first paint in that language; Arabic → rtl).
+// A stored non-English language loads before the first render (first paint in that language; Arabic → rtl),
+// and so do the rtl styles when the page starts right to left.
+async function beforeFirstRender(): Promise<void> {
+  await initStoredLanguage();
+  if (settingsStore.getState().themeDirection === 'rtl') await loadRtlStyles().catch(() => {});
+}
+
 const language = storedLanguage();
-if (language && language !== 'en') void initStoredLanguage().finally(render);
+const rtl =
+  settingsStore.getState().themeDirection === 'rtl' ||
+  (language && getLanguage(language).direction === 'rtl');
+if ((language && language !== 'en') || rtl) void beforeFirstRender().finally(render);
 else {
   void initStoredLanguage();
   render();

@@ -1,11 +1,25 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
-import { SnackbarProvider } from '../components/snackbar/snackbar-provider.tsx';
+import { useHostWanted } from '../components/snackbar/use-snackbar.ts';
 import { queryClient as appQueryClient } from '../lib/query-client.ts';
 import { i18n } from '../locales/i18n.ts';
 import { ThemeProvider } from '../theme/theme-provider.tsx';
+
+const SnackbarHost = lazy(() =>
+  import('../components/snackbar/snackbar-host.tsx').then((module) => ({ default: module.SnackbarHost })),
+);
+
+/** The toast host, loaded with notistack when the first toast is asked for. */
+function LazySnackbarHost() {
+  const wanted = useHostWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <SnackbarHost />
+    </Suspense>
+  ) : null;
+}
 
 type AppProviderProps = { children: ReactNode; queryClient?: QueryClient };
 
@@ -15,7 +29,8 @@ export function AppProvider({ children, queryClient = appQueryClient }: AppProvi
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
-          <SnackbarProvider>{children}</SnackbarProvider>
+          {children}
+          <LazySnackbarHost />
         </ThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>

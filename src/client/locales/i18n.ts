@@ -1,9 +1,8 @@
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
 import { settingsStore } from '../lib/settings/settings-store.ts';
-import { readStorage } from '../lib/storage.ts';
+import { readStorage, writeStorage } from '../lib/storage.ts';
 import { en } from './langs/en/index.ts';
 import { languageLoaders } from './load-language.ts';
 import {
@@ -18,25 +17,23 @@ import {
 
 export const i18n = i18next.createInstance();
 
-void i18n
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    resources: { en: { [defaultNS]: en } },
-    supportedLngs: languageValues,
-    fallbackLng,
-    ns: [defaultNS],
-    defaultNS,
-    debug: false,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    detection: {
-      order: ['localStorage'],
-      lookupLocalStorage: languageStorageKey,
-      caches: ['localStorage'],
-    },
-    react: { useSuspense: false },
-  });
+// The language is the one kept in local storage (spec: `i18nextLng`), and every change is kept there.
+i18n.on('languageChanged', (language) => {
+  if (isLanguageValue(language)) writeStorage(languageStorageKey, language);
+});
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { [defaultNS]: en } },
+  lng: storedLanguage() ?? fallbackLng,
+  supportedLngs: languageValues,
+  fallbackLng,
+  ns: [defaultNS],
+  defaultNS,
+  debug: false,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+});
 
 /** The language in use (English until a chosen language's texts have loaded). */
 export function currentLanguage(): LanguageValue {

@@ -1,36 +1,20 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 
-import { useTranslateMessage } from '../../locales/use-translate-message.ts';
+import { OutlinedTextField, type OutlinedTextFieldProps } from './outlined-text-field.tsx';
+import { useBoundField, type BoundFieldProps } from './use-bound-field.ts';
 
 export type FormTextFieldProps<T extends FieldValues> = Omit<
-  TextFieldProps,
+  OutlinedTextFieldProps,
   'name' | 'value' | 'onChange' | 'onBlur' | 'error'
-> & {
-  name: FieldPath<T>;
-  control: Control<T>;
-};
+> &
+  BoundFieldProps<T>;
 
-/** A MUI TextField bound to react-hook-form; its error (an i18n key or a server text) shows translated. */
+/** An outlined text field bound to react-hook-form (a select: FormSelectField). */
 export function FormTextField<T extends FieldValues>({
   name,
   control,
   helperText,
   ...other
 }: FormTextFieldProps<T>) {
-  const { field, fieldState } = useController({ name, control });
-  const translate = useTranslateMessage();
-  const errorText = translate(fieldState.error?.message);
-  return (
-    <TextField
-      {...other}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={Boolean(fieldState.error)}
-      helperText={errorText ?? helperText}
-    />
-  );
+  return <OutlinedTextField {...other} {...useBoundField({ name, control }, helperText)} />;
 }

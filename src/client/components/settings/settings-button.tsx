@@ -1,10 +1,13 @@
 import SettingsRounded from '@mui/icons-material/SettingsRounded';
 import Badge from '@mui/material/Badge';
 import Fab from '@mui/material/Fab';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCanResetSettings, useSettings, useSettingsActions } from '../../lib/settings/use-settings.ts';
-import { SettingsDrawer } from './settings-drawer.tsx';
+
+const loadDrawer = () => import('./settings-drawer.tsx');
+const SettingsDrawer = lazy(() => loadDrawer().then((module) => ({ default: module.SettingsDrawer })));
 
 /** Spec §2: the floating gear button at the bottom right that opens the settings drawer. */
 export function SettingsButton() {
@@ -12,6 +15,10 @@ export function SettingsButton() {
   const open = useSettings((state) => state.drawerOpen);
   const canReset = useCanResetSettings();
   const { openDrawer } = useSettingsActions();
+  // The drawer's code loads when the gear is hovered, focused or first opened, and stays mounted after.
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  const preload = () => void loadDrawer();
   return (
     <>
       <Fab
@@ -20,6 +27,8 @@ export function SettingsButton() {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={openDrawer}
+        onPointerEnter={preload}
+        onFocus={preload}
         sx={(theme) => ({
           position: 'fixed',
           right: { xs: 16, md: 24 },
@@ -38,7 +47,11 @@ export function SettingsButton() {
           <SettingsRounded />
         </Badge>
       </Fab>
-      <SettingsDrawer />
+      {used && (
+        <Suspense fallback={null}>
+          <SettingsDrawer />
+        </Suspense>
+      )}
     </>
   );
 }

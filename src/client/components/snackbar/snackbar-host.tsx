@@ -8,12 +8,15 @@ import IconButton from '@mui/material/IconButton';
 import { styled } from '@mui/material/styles';
 import {
   closeSnackbar,
+  enqueueSnackbar,
   MaterialDesignContent,
   SnackbarProvider as NotistackProvider,
   type VariantType,
 } from 'notistack';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { registerSnackbarHost } from './use-snackbar.ts';
 
 function SnackbarCloseButton({ snackbarKey }: { snackbarKey: string | number }) {
   const { t } = useTranslation();
@@ -64,11 +67,21 @@ function ToastIcon({ children }: { children: ReactNode }) {
   );
 }
 
+/** Hands notistack's functions to use-snackbar.ts once the provider is mounted (and takes them back). */
+function RegisterHost() {
+  useEffect(() => {
+    registerSnackbarHost({ enqueueSnackbar, closeSnackbar });
+    return () => registerSnackbarHost(null);
+  }, []);
+  return null;
+}
+
 /**
  * Spec §9 toasts: at most 5 at once, duplicates suppressed, auto-hide after 3000 ms, success by default,
- * top right; variants info, success, warning and error, each with an icon and a close button.
+ * top right; variants info, success, warning and error, each with an icon and a close button. Mounted
+ * beside the app when the first toast is asked for (use-snackbar.ts), so notistack is not in the first load.
  */
-export function SnackbarProvider({ children }: { children: ReactNode }) {
+export function SnackbarHost() {
   return (
     <NotistackProvider
       maxSnack={5}
@@ -106,7 +119,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         ),
       }}
     >
-      {children}
+      <RegisterHost />
     </NotistackProvider>
   );
 }

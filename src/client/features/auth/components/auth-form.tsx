@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { FormEventHandler, ReactNode } from 'react';
+import type { FocusEventHandler, FormEventHandler, ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -10,6 +10,8 @@ import { FormTextField, type FormTextFieldProps } from '../../../components/form
 
 type AuthFormProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** A field of the form got the focus (e.g. to start loading the form's validation). */
+  onFocus?: FocusEventHandler<HTMLFormElement>;
   /** What the server answered that no field could show (an error alert above the fields). */
   serverError: string | null;
   /** Shown above the error alert (the sign-in page's demo account). */
@@ -18,9 +20,9 @@ type AuthFormProps = {
 };
 
 /** The form of an auth page: the error alert, then the fields and the submit button, stacked. */
-export function AuthForm({ onSubmit, serverError, notice, children }: AuthFormProps) {
+export function AuthForm({ onSubmit, onFocus, serverError, notice, children }: AuthFormProps) {
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
+    <Box component="form" noValidate onSubmit={onSubmit} onFocus={onFocus}>
       <Stack spacing={3}>
         {notice}
         {serverError && <Alert severity="error">{serverError}</Alert>}

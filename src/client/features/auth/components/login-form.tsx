@@ -2,13 +2,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { loginInput } from '#shared/contract/account.ts';
+import type { LoginInput } from '#shared/contract/account.ts';
 
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver.ts';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { useServerError } from '../../../components/form/use-server-error.ts';
 import { paths } from '../../../config/paths.ts';
@@ -18,6 +18,11 @@ import { useReturnTo } from '../utils/use-return-to.ts';
 import { AuthEmailField, AuthForm, AuthSubmitButton } from './auth-form.tsx';
 import { AuthLink } from './auth-link.tsx';
 
+// zod loads when the form is first focused or submitted, not with the sign-in page.
+const loginResolver = lazyZodResolver<LoginInput>(() =>
+  import('#shared/contract/account.ts').then((module) => module.loginInput),
+);
+
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,8 +30,8 @@ export function LoginForm() {
   const { login } = useAuthActions();
   const { data: config } = usePublicConfig();
 
-  const { control, handleSubmit, setError, reset, formState } = useForm({
-    resolver: zodResolver(loginInput),
+  const { control, handleSubmit, setError, reset, formState } = useForm<LoginInput>({
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const { serverError, attempt } = useServerError(setError);
@@ -43,6 +48,7 @@ export function LoginForm() {
   return (
     <AuthForm
       onSubmit={onSubmit}
+      onFocus={loginResolver.preload}
       serverError={serverError}
       notice={
         demo && (

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +8,7 @@ import { newPasswordInput } from '#shared/contract/account.ts';
 
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { useServerError } from '../../../components/form/use-server-error.ts';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { authStore } from '../../../lib/auth/auth-store.ts';
 import { useNewPassword } from '../api/account-codes.ts';

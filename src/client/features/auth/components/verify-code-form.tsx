@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { verifyEmailInput } from '#shared/contract/account.ts';
 
 import { useServerError } from '../../../components/form/use-server-error.ts';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { useAuth, useAuthActions } from '../../../lib/auth/use-auth.ts';
 import { useForgotPassword, useResendVerification, useVerifyEmail } from '../api/account-codes.ts';

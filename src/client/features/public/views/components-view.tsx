@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar, type VariantType } from 'notistack';
+import type { VariantType } from 'notistack';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import { PageSkeleton } from '../../../components/loading-screen/page-skeleton.t
 import { Logo } from '../../../components/logo/logo.tsx';
 import { NavSection } from '../../../components/nav-section/nav-section.tsx';
 import type { NavGroup } from '../../../components/nav-section/types.ts';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import {

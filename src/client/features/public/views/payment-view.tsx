@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { useSearchParams } from 'react-router';
 
 import { lastFour } from '#shared/lib/payment-card.ts';
 
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { PaymentFields } from '../components/payment-form.tsx';
 import { PaymentDone, type PaymentReceipt } from '../components/payment-done.tsx';

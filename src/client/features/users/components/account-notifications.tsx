@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import type { User } from '#shared/contract/account.ts';
 import type { NotificationKey, Notifications } from '#shared/contract/users.ts';
 
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUpdateMyAccount } from '../api/my-account.ts';
 import { FormSwitch } from './form-switch.tsx';

@@ -10,7 +10,6 @@ import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -18,6 +17,7 @@ import { changePasswordInput, type ChangePasswordInput, type Session } from '#sh
 
 import { Label } from '../../../components/label/label.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';

@@ -1,7 +1,6 @@
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -9,6 +8,7 @@ import type { User } from '#shared/contract/account.ts';
 import { socialNetworks, updateMyAccountInput, type SocialLinks } from '#shared/contract/users.ts';
 
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { useUpdateMyAccount } from '../api/my-account.ts';

@@ -2,11 +2,11 @@ import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 
 import type { PublicUser } from '#shared/contract/users.ts';
 
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useFollowUser } from '../api/follow-user.ts';
 import { visuallyHidden } from '../utils/visually-hidden.ts';

@@ -2,13 +2,13 @@ import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import type { ReactNode } from 'react';
 
 import { useTranslation } from 'react-i18next';
 
 import type { User } from '#shared/contract/account.ts';
 
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUploadMyPicture } from '../api/my-account.ts';
 import { imageFileProblem } from '../utils/image-file.ts';

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +18,10 @@ import {
   type UpdateUserInput,
 } from '#shared/contract/users.ts';
 
+import { FormSelectField } from '../../../components/form/form-select-field.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
@@ -184,18 +185,17 @@ export function UserForm({ user, onSubmit }: UserFormProps) {
             {field('address')}
             {field('zipCode')}
             {field('company')}
-            <FormTextField control={control} name="role" select label={t('users.form.fields.role')} fullWidth>
+            <FormSelectField control={control} name="role" label={t('users.form.fields.role')} fullWidth>
               {roles.map((role) => (
                 <MenuItem key={role} value={role}>
                   {t(`roles.${role}`)}
                 </MenuItem>
               ))}
-            </FormTextField>
+            </FormSelectField>
             {isEdit ? (
-              <FormTextField
+              <FormSelectField
                 control={control}
                 name="status"
-                select
                 label={t('users.form.fields.status')}
                 fullWidth
               >
@@ -204,7 +204,7 @@ export function UserForm({ user, onSubmit }: UserFormProps) {
                     {t(`users.status.${status}`)}
                   </MenuItem>
                 ))}
-              </FormTextField>
+              </FormSelectField>
             ) : (
               <PasswordField
                 control={control}

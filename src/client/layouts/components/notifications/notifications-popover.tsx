@@ -22,7 +22,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -30,6 +29,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Notification } from '#shared/contract/notifications.ts';
 
 import { visuallyHidden } from '../../../components/nav-section/nav-item-parts.tsx';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fRelativeTime } from '../../../lib/format.ts';
 import {

@@ -29,8 +29,10 @@ export type PageBudget = {
   path: string;
   /** Manifest keys (source paths) of the route modules the page loads besides the entry. */
   modules: string[];
-  /** The budget: gzip KiB of the page's JavaScript. */
+  /** The budget: gzip KiB of the page's JavaScript (the check fails above it). */
   maxGzipKiB: number;
+  /** Where the page should get to (reported, not enforced). */
+  targetGzipKiB?: number;
 };
 export type Budgets = { entry: string; pages: Record<string, PageBudget> };
 
@@ -41,6 +43,7 @@ export type PageSize = {
   jsGzipBytes: number;
   jsRawBytes: number;
   maxGzipKiB: number;
+  targetGzipKiB: number | undefined;
   overBudget: boolean;
 };
 
@@ -90,6 +93,7 @@ export function measurePages(
       jsGzipBytes,
       jsRawBytes,
       maxGzipKiB: budget.maxGzipKiB,
+      targetGzipKiB: budget.targetGzipKiB,
       overBudget: jsGzipBytes > budget.maxGzipKiB * 1024,
     };
   });
@@ -118,6 +122,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       'JS files': s.jsFiles.length,
       'JS gzip KiB': kib(s.jsGzipBytes),
       'budget KiB': s.maxGzipKiB,
+      'target KiB': s.targetGzipKiB ?? '',
       'JS raw KiB': kib(s.jsRawBytes),
       'CSS files': s.cssFiles.length,
       '': s.overBudget ? 'OVER BUDGET' : 'ok',

@@ -5,6 +5,7 @@ import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { prefetchRoute } from '../../lib/route-prefetch.ts';
 import { isExternalLink, type NavItem } from './types.ts';
 
 type AnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };
@@ -21,7 +22,22 @@ export const NavItemAnchor = forwardRef<HTMLAnchorElement, AnchorProps>(function
     return <a ref={ref} href={path} target="_blank" rel="noopener noreferrer" {...props} />;
   }
   if (path.startsWith('#')) return <a ref={ref} href={path} {...props} />;
-  return <RouterLink ref={ref} to={path} {...props} />;
+  // The page's code starts loading when the pointer is on the link or the link has the focus.
+  return (
+    <RouterLink
+      ref={ref}
+      to={path}
+      {...props}
+      onPointerEnter={(event) => {
+        prefetchRoute(path);
+        props.onPointerEnter?.(event);
+      }}
+      onFocus={(event) => {
+        prefetchRoute(path);
+        props.onFocus?.(event);
+      }}
+    />
+  );
 });
 
 /** "(opens in a new tab)" for screen readers after an external link's title. */

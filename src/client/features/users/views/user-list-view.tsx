@@ -18,7 +18,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useUsers, type UsersFilter } from '../api/get-users.ts';
+import { firstUsersPage, useUsers, type UsersFilter } from '../api/get-users.ts';
 import { useBulkDeleteUsers, useDeleteUser } from '../api/manage-users.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
@@ -48,11 +48,15 @@ export function UserListView() {
   const { enqueueSnackbar } = useSnackbar();
   const meId = useAuth((state) => state.user?.id);
 
-  const [status, setStatus] = useState<StatusTab>('all');
+  // The first render asks for `firstUsersPage`, which the route loader has already requested.
+  const [status, setStatus] = useState<StatusTab>(firstUsersPage.status);
   const [role, setRole] = useState<Role | ''>('');
-  const [searchInput, setSearchInput] = useState('');
-  const [search, setSearch] = useState('');
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
+  const [searchInput, setSearchInput] = useState(firstUsersPage.search);
+  const [search, setSearch] = useState(firstUsersPage.search);
+  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({
+    page: firstUsersPage.page - 1,
+    pageSize: firstUsersPage.pageSize,
+  });
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
   const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
   // The dialog keeps its target while it fades out.

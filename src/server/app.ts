@@ -24,6 +24,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -116,6 +117,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestTimeout: 30_000,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // One line per request, written by registerRequestLog (ADR 011).
+    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -132,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Static files before the compression hook: they are precompressed at build time (ADR 011).
   await registerWebApp(app, config.webRoot);
   await registerCompression(app);
+  registerRequestLog(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Atrium API', version: '0.1.0' },

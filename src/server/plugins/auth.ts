@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { findLiveSession, touchSession, type UserRow } from '../modules/account/account.repo.ts';
+import { findLiveSessionUser, touchSession, type UserRow } from '../modules/account/account.repo.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 
@@ -48,16 +48,16 @@ export const authPlugin = fp(
       if (request.auth) return request.auth;
       const token = bearerToken(request);
       if (!token) throw unauthorized();
-      const claims = await verifyAccessToken(app.secret, token);
+      const claims = verifyAccessToken(app.secret, token);
       if (!claims) throw unauthorized('Invalid or expired token');
-      const live = await findLiveSession(app.db, claims.sessionId, app.config.sessionIdleTtl);
+      const live = await findLiveSessionUser(app.db, claims.sessionId, app.config.sessionIdleTtl);
       if (!live || live.user.id !== claims.userId || !mayHoldSession(live.user)) {
         throw unauthorized('Your session has ended. Please sign in again.');
       }
-      if (Date.now() - live.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        await touchSession(app.db, live.session.id);
+      if (Date.now() - live.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        await touchSession(app.db, live.sessionId);
       }
-      request.auth = { user: live.user, sessionId: live.session.id };
+      request.auth = { user: live.user, sessionId: live.sessionId };
       return request.auth;
     }
 

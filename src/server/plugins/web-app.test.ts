@@ -6,6 +6,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MIN_BYTES, precompressDir } from '../../../scripts/vite-precompress.ts';
+import { buildApp } from '../app.ts';
+import { createTestDb } from '../testing/test-db.ts';
 import { bearer, createTestApp, register, uniqueIp, type TestApp } from '../testing/test-app.ts';
 
 /** A stand-in for dist/: index.html, a large and a small asset, precompressed like `vite build` does. */
@@ -152,5 +154,28 @@ describe('web app and compression', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
     });
+  });
+});
+
+describe('compression of a response of tens of KiB', () => {
+  it('compresses it in one call, with its Content-Length (no zlib stream, not chunked)', async () => {
+    const database = await createTestDb();
+    const app = await buildApp({ database, logger: false, mailer: { send: async () => {} } });
+    const rows = Array.from({ length: 600 }, (_, i) => ({ id: i, name: `row ${i}`, flag: i % 3 === 0 }));
+    app.get('/api/test-rows', async () => ({ rows }));
+    await app.ready();
+    try {
+      const plain = await app.inject({ url: '/api/test-rows' });
+      expect(plain.rawPayload.length).toBeGreaterThan(16 * 1024);
+      expect(plain.rawPayload.length).toBeLessThan(64 * 1024);
+      const res = await app.inject({ url: '/api/test-rows', headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(gunzipSync(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

@@ -137,6 +137,47 @@ export async function findLiveSession(
   return row;
 }
 
+/** What the auth check of every API request reads: the session's id and last use, and its user. */
+export interface LiveSessionUser {
+  sessionId: string;
+  lastUsedAt: Date;
+  user: UserRow;
+}
+
+function prepareLiveSessionUser(db: Db) {
+  return db
+    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${sql.placeholder('idleSeconds')})`),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_live_session_user');
+}
+const liveSessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSessionUser>>();
+
+/**
+ * findLiveSession for the auth check of every request (plugins/auth.ts): the same conditions, as a prepared
+ * statement (built once per database; on PostgreSQL parsed and planned once per connection), reading only
+ * the two session columns the check needs (ADR 011).
+ */
+export async function findLiveSessionUser(
+  db: Db,
+  sessionId: string,
+  idleSeconds: number,
+): Promise<LiveSessionUser | undefined> {
+  let query = liveSessionUserQueries.get(db);
+  if (!query) liveSessionUserQueries.set(db, (query = prepareLiveSessionUser(db)));
+  const [row] = await query.execute({ sessionId, idleSeconds });
+  return row;
+}
+
 export async function touchSession(db: Db, sessionId: string): Promise<void> {
   await db
     .update(sessions)

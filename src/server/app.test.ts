@@ -3,7 +3,10 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp, logRedactPaths } from './app.ts';
+import { sql } from 'drizzle-orm';
+
+import { buildApp, logRedactPaths, logSerializers } from './app.ts';
+import { isClientAbort, queryName, safeError } from './plugins/errors.ts';
 import type { Database } from './db/client.ts';
 import { createTestDb } from './testing/test-db.ts';
 import { GOOD_PASSWORD, bearer, uniqueEmail } from './testing/test-app.ts';
@@ -54,6 +57,14 @@ describe('logRedactPaths', () => {
     const line = JSON.parse(memory.lines[0] ?? '{}') as { body: Record<string, unknown> };
     expect(line.body.password).toBe('[redacted]');
     expect(line.body.code).toBe('[redacted]');
+  });
+
+  it('keeps the code of a logged error (only the code of a request body is a secret)', () => {
+    const { log, memory } = logger();
+    log.error({ err: { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', message: 'x' }, body: { code: '918273' } });
+    const line = JSON.parse(memory.lines[0] ?? '{}') as { err: { code: string } };
+    expect(line.err.code).toBe('FST_ERR_CTP_INVALID_MEDIA_TYPE');
+    expect(memory.text()).not.toContain('918273');
   });
 
   it('redacts the Authorization and Cookie headers and Set-Cookie', () => {
@@ -126,5 +137,72 @@ describe('request logs of the app', () => {
     expect(text).not.toContain('a wrong password here');
     expect(text).not.toContain(accessToken);
     expect(text).not.toContain(String(cookie?.value));
+  });
+});
+
+describe('safeError', () => {
+  it('logs the SQLSTATE and the name of a failed query, never its parameters', async () => {
+    const database = await createTestDb();
+    try {
+      const error = await database.db
+        .execute(
+          sql`select ${'ada.secret@example.com'}::int as n from users where email = ${'$argon2id$v=19$hash'}`,
+        )
+        .then(() => null)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      const logged = JSON.stringify(safeError(error));
+      expect(logged).not.toContain('ada.secret@example.com');
+      expect(logged).not.toContain('argon2id');
+      expect(safeError(error)).toMatchObject({ sqlState: '22P02', query: 'select users' });
+      expect(logSerializers.err(error)).toEqual(safeError(error));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('names queries by verb and table', () => {
+    expect(queryName('insert into "users" ("email") values ($1)')).toBe('insert users');
+    expect(queryName('update "sessions" set "last_used_at" = now()')).toBe('update sessions');
+    expect(queryName('select 1')).toBe('select');
+  });
+
+  it('tells a client abort apart from a lost database', () => {
+    const reset = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    expect(isClientAbort(reset, {})).toBe(true);
+    expect(isClientAbort(new Error('x'), { aborted: true })).toBe(true);
+    const dbReset = Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    expect(isClientAbort(dbReset, { destroyed: false })).toBe(false);
+  });
+});
+
+describe('error logs of the app when the database is gone', () => {
+  it('say "Database unavailable" without the email or hash the failed query carried', async () => {
+    const database = await createTestDb();
+    const memory = memoryStream();
+    const app = await buildApp({
+      database,
+      logger: {
+        level: 'info',
+        redact: { paths: logRedactPaths, censor: '[redacted]' },
+        serializers: logSerializers,
+        stream: memory.stream,
+      },
+      mailer: { send: async () => {} },
+    });
+    await app.ready();
+    try {
+      await database.close();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { email: 'grace.secret@example.com', password: GOOD_PASSWORD },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(memory.text()).toContain('Database unavailable');
+      expect(memory.text()).not.toContain('grace.secret@example.com');
+    } finally {
+      await app.close();
+    }
   });
 });

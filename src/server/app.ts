@@ -10,7 +10,8 @@ import {
 } from 'fastify-type-provider-zod';
 
 import type { Database, Db } from './db/client.ts';
-import { createMailer, type Mailer } from './lib/mailer.ts';
+import type { TrustProxy } from './env.ts';
+import { createMailer, createMailWorker, type Mailer, type MailWorker } from './lib/mailer.ts';
 import { randomToken } from './lib/crypto.ts';
 import { uploadsPlugin } from './lib/uploads.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -23,7 +24,8 @@ import { uploadsRoutes } from './modules/users/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling, safeError } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -36,7 +38,8 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** Folder of the built web app; null serves the API only. */
   webRoot: string | null;
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For is believed: none, a hop count, or addresses/CIDRs (env.ts). */
+  trustProxy: TrustProxy;
   /** API requests per minute per IP (static files are not counted). */
   rateLimitMax: number;
   redisUrl: string | undefined;
@@ -79,6 +82,8 @@ declare module 'fastify' {
     config: AppConfig;
     secret: Uint8Array;
     mailer: Mailer;
+    /** Delivers the outbox when SMTP is configured; null otherwise (or when a test injects a mailer). */
+    mailWorker: MailWorker | null;
   }
 }
 
@@ -86,7 +91,6 @@ const secretLogFields = [
   'password',
   'newPassword',
   'currentPassword',
-  'code',
   'accessToken',
   'refreshToken',
   'token',
@@ -94,7 +98,8 @@ const secretLogFields = [
 
 /**
  * Fields pino never writes (SECURITY.md §1.8). A pino path `*.x` matches `x` one level down only, so each
- * secret field is listed at the top level too (`log.info({ password })`).
+ * secret field is listed at the top level too (`log.info({ password })`). A one-time code is redacted where
+ * a request body carries it (`body.code`), not as `*.code`, which would hide every error's code.
  */
 export const logRedactPaths = [
   'req.headers.authorization',
@@ -102,7 +107,14 @@ export const logRedactPaths = [
   'res.headers["set-cookie"]',
   ...secretLogFields,
   ...secretLogFields.map((field) => `*.${field}`),
+  'code',
+  'body.code',
+  'req.body.code',
+  '*.body.code',
 ];
+
+/** pino serializers: errors are logged through safeError (no query parameters or row values). */
+export const logSerializers = { err: safeError };
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const config: AppConfig = { ...defaultConfig, ...options.config };
@@ -115,7 +127,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...loggerOption,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to the server (what Fastify does with a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     return503OnClosing: true,
     // One line per request, written by registerRequestLog (ADR 011).
     disableRequestLogging: true,
@@ -143,20 +159,34 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // No CSP of its own: the docs get the app's strict one from helmet, like every other answer (issue 8 §4.14).
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('config', config);
   app.decorate('secret', options.secret ?? new TextEncoder().encode(randomToken()));
+  const mailWorker =
+    !options.mailer && config.smtpUrl
+      ? createMailWorker({
+          db: options.database.db,
+          log: app.log,
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+        })
+      : null;
+  app.decorate('mailWorker', mailWorker);
   app.decorate(
     'mailer',
-    options.mailer ??
-      createMailer({ db: options.database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    options.mailer ?? createMailer({ db: options.database.db, log: app.log, worker: mailWorker }),
   );
+  app.addHook('onClose', async () => {
+    await mailWorker?.stop();
+  });
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api/account' });

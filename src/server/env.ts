@@ -1,3 +1,5 @@
+import net from 'node:net';
+
 import { z } from 'zod';
 
 /**
@@ -9,6 +11,46 @@ const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * TRUST_PROXY: `false` (default), the number of proxies in front of Atrium (`1`), or their addresses and
+ * networks (`10.0.0.1,192.168.0.0/16`). Never `true`: that would trust every hop, so any client could pick
+ * its own address in X-Forwarded-For and get past every per-IP limit (issue 8 §4.5).
+ */
+export type TrustProxy = false | number | string[];
+
+function isAddressOrNetwork(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  const version = net.isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+export const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw.trim().toLowerCase();
+    if (['false', '0', 'no', ''].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (['true', 'yes'].includes(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust every proxy hop, so clients could fake their address. Give the number of proxies in front of Atrium (e.g. 1) or their addresses (e.g. 10.0.0.1,10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
+    const list = value.split(',').map((item) => item.trim());
+    const bad = list.filter((item) => !isAddressOrNetwork(item));
+    if (bad.length) {
+      ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR network: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -28,7 +70,7 @@ export const envSchema = z.object({
   LOG_FILE: z.string().optional(),
   REDIS_URL: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(3000),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxySchema,
 });
 export type Env = z.infer<typeof envSchema>;
 

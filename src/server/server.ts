@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { buildApp, logRedactPaths } from './app.ts';
+import { buildApp, logRedactPaths, logSerializers } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import {
   createDemoPassword,
@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     logger: {
       level: env.LOG_LEVEL,
       redact: { paths: logRedactPaths, censor: '[redacted]' },
+      serializers: logSerializers,
       ...(env.LOG_FILE ? { file: env.LOG_FILE } : {}),
     },
     config: {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { openPglite } from '../db/client.ts';
-import { acquireDirLock, DirLockedError } from './dir-lock.ts';
+import { acquireDirLock, DirLockedError, processIdentity } from './dir-lock.ts';
 
 const LOCK_FILE = '.atrium.lock';
 const dirLockModule = fileURLToPath(new URL('./dir-lock.ts', import.meta.url));
@@ -24,6 +24,8 @@ afterEach(() => {
 });
 
 const lockPath = () => path.join(dir, LOCK_FILE);
+/** The pid the lock file names (its first line). */
+const lockPid = () => fs.readFileSync(lockPath(), 'utf8').split('\n')[0];
 
 /** The pid of a process that has already exited. */
 function deadPid(): number {
@@ -58,7 +60,7 @@ async function lockFromOtherProcess(): Promise<ChildProcess> {
 describe('acquireDirLock', () => {
   it('writes a pid file and removes it on release', () => {
     const lock = acquireDirLock(dir);
-    expect(fs.readFileSync(lockPath(), 'utf8')).toBe(String(process.pid));
+    expect(lockPid()).toBe(String(process.pid));
     lock.release();
     expect(fs.existsSync(lockPath())).toBe(false);
     // Releasing twice is harmless, and the directory can be locked again.
@@ -82,7 +84,7 @@ describe('acquireDirLock', () => {
       expect(message).toMatch(/already in use/);
       expect(message).toMatch(/DATA_DIR|DATABASE_URL/);
       // The holder's lock is untouched.
-      expect(fs.readFileSync(lockPath(), 'utf8')).toBe(String(process.pid));
+      expect(lockPid()).toBe(String(process.pid));
     } finally {
       lock.release();
     }
@@ -90,7 +92,7 @@ describe('acquireDirLock', () => {
 
   it('refuses a lock held by another running process, and takes it over once that process is killed', async () => {
     const holder = await lockFromOtherProcess();
-    expect(fs.readFileSync(lockPath(), 'utf8')).toBe(String(holder.pid));
+    expect(lockPid()).toBe(String(holder.pid));
     expect(() => acquireDirLock(dir)).toThrow(DirLockedError);
     expect(() => acquireDirLock(dir)).toThrow(String(holder.pid));
 
@@ -98,16 +100,38 @@ describe('acquireDirLock', () => {
     holder.kill('SIGKILL');
     await exited;
     const lock = acquireDirLock(dir);
-    expect(fs.readFileSync(lockPath(), 'utf8')).toBe(String(process.pid));
+    expect(lockPid()).toBe(String(process.pid));
     lock.release();
   });
 
   it('takes over a stale lock left by a dead process', () => {
     fs.writeFileSync(lockPath(), String(deadPid()));
     const lock = acquireDirLock(dir);
-    expect(fs.readFileSync(lockPath(), 'utf8')).toBe(String(process.pid));
+    expect(lockPid()).toBe(String(process.pid));
     lock.release();
     expect(fs.existsSync(lockPath())).toBe(false);
+  });
+
+  it('takes over a lock left by an earlier process that had the same pid (PID 1 after a container restart)', () => {
+    expect(processIdentity(process.pid)).toBeTruthy();
+    fs.writeFileSync(lockPath(), `${process.pid}\n${processIdentity(process.pid)}-earlier-start`);
+    const lock = acquireDirLock(dir);
+    expect(fs.readFileSync(lockPath(), 'utf8')).toBe(`${process.pid}\n${processIdentity(process.pid)}`);
+    lock.release();
+  });
+
+  it('takes over a lock whose pid now belongs to another, later process', async () => {
+    const other = await lockFromOtherProcess();
+    fs.writeFileSync(lockPath(), `${other.pid}\nsome-boot:1`);
+    const lock = acquireDirLock(dir);
+    expect(lockPid()).toBe(String(process.pid));
+    lock.release();
+  });
+
+  it('still honours a lock in the old format (pid only) while that process runs', async () => {
+    const holder = await lockFromOtherProcess();
+    fs.writeFileSync(lockPath(), String(holder.pid));
+    expect(() => acquireDirLock(dir)).toThrow(DirLockedError);
   });
 
   it('does not delete a lock file that another process has taken over', () => {
@@ -132,5 +156,5 @@ describe('openPglite on a data directory', () => {
     const again = await openPglite(dataDir);
     expect(await again.ping()).toBe(true);
     await again.close();
-  });
+  }, 120_000); // two PGlite starts on disk: slow on a loaded 2-core machine
 });

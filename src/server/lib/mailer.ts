@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
@@ -9,40 +9,198 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** A one-time code in `text`: masked in the outbox once the mail is sent (issue 8 §4.3). */
+  secret?: string;
 }
 
 export interface Mailer {
+  /** Queues the mail and returns at once: no request waits for an SMTP server (ADR 006). */
   send(mail: Mail): Promise<void>;
 }
 
-/**
- * Sends through SMTP when `smtpUrl` is set; otherwise keeps the mail in the outbox table and writes one log
- * line with its text, so codes reach a developer on a laptop. Every mail is recorded in the outbox either way.
- */
-export function createMailer(options: {
+export const MASK = '••••••';
+
+/** `text` with every occurrence of `secret` masked. */
+export function maskSecret(text: string, secret: string | null | undefined): string {
+  return secret ? text.split(secret).join(MASK) : text;
+}
+
+export interface MailWorkerOptions {
   db: Db;
   log: FastifyBaseLogger;
-  smtpUrl?: string | undefined;
+  smtpUrl: string;
   from: string;
-}): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  /** Connection, greeting and socket timeout of one delivery, ms. */
+  timeoutMs?: number;
+  /** Tries before a mail is given up (`failed`). */
+  maxAttempts?: number;
+  /** Wait before the n-th retry: baseDelayMs × 2^(n−1), at most an hour. */
+  baseDelayMs?: number;
+  /** How often the worker looks for due mail besides being kicked by send(), ms. */
+  pollMs?: number;
+}
+
+export interface MailWorker {
+  /** Sends what is due now; resolves when done (tests call it directly). */
+  drain(): Promise<void>;
+  /** Looks for due mail soon, without waiting. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Delivers the outbox through SMTP: claims due rows with FOR UPDATE SKIP LOCKED (several instances share one
+ * queue), sends each with timeouts, and on failure retries with exponential backoff. A sent or abandoned
+ * mail keeps no readable code. A row left `sending` by a crashed instance is due again after a minute.
+ */
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const maxAttempts = options.maxAttempts ?? 6;
+  const baseDelayMs = options.baseDelayMs ?? 10_000;
+  const transport = nodemailer.createTransport({
+    url: options.smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  const { db, log } = options;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function claim(): Promise<Array<typeof outbox.$inferSelect>> {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          and(
+            or(eq(outbox.status, 'pending'), eq(outbox.status, 'sending')),
+            lte(outbox.nextAttemptAt, sql`now()`),
+          ),
+        )
+        .orderBy(outbox.nextAttemptAt)
+        .limit(10)
+        .for('update', { skipLocked: true });
+      if (!due.length) return [];
+      return tx
+        .update(outbox)
+        .set({ status: 'sending', nextAttemptAt: sql`now() + interval '1 minute'` })
+        .where(
+          inArray(
+            outbox.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  async function deliver(row: typeof outbox.$inferSelect): Promise<void> {
+    try {
+      await transport.sendMail({ from: options.from, to: row.to, subject: row.subject, text: row.text });
+      await db
+        .update(outbox)
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          attempts: row.attempts + 1,
+          text: maskSecret(row.text, row.secret),
+          secret: null,
+          lastError: null,
+        })
+        .where(eq(outbox.id, row.id));
+      log.info({ outboxId: row.id }, 'Mail sent');
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const reason = error instanceof Error ? error.message.slice(0, 300) : String(error);
+      const giveUp = attempts >= maxAttempts;
+      const delayMs = Math.min(baseDelayMs * 2 ** (attempts - 1), 3_600_000);
+      await db
+        .update(outbox)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          attempts,
+          lastError: reason,
+          nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+          ...(giveUp ? { text: maskSecret(row.text, row.secret), secret: null } : {}),
+        })
+        .where(eq(outbox.id, row.id));
+      log.warn(
+        { outboxId: row.id, attempts, err: { message: reason } },
+        giveUp ? 'Sending mail failed; given up' : 'Sending mail failed; will retry',
+      );
+    }
+  }
+
+  async function loop(): Promise<void> {
+    do {
+      again = false;
+      let batch = await claim();
+      while (batch.length && !stopped) {
+        await Promise.all(batch.map(deliver));
+        batch = await claim();
+      }
+    } while (again && !stopped);
+  }
+
+  function drain(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = loop()
+      .catch((error: unknown) => log.error({ err: { message: (error as Error).message } }, 'Mail worker'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  const timer = setInterval(() => void drain(), options.pollMs ?? 5_000);
+  timer.unref();
+
+  return {
+    drain,
+    kick: () => {
+      setImmediate(() => void drain());
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
+
+/**
+ * The app's mailer. With SMTP, mail is queued in the outbox and sent by the worker (`kick` after each);
+ * without SMTP it is kept in the outbox and written to the log with its text, so codes reach a developer on
+ * a laptop (the documented fallback, ADR 006).
+ */
+export function createMailer(options: { db: Db; log: FastifyBaseLogger; worker: MailWorker | null }): Mailer {
   return {
     async send(mail) {
-      const [row] = await options.db.insert(outbox).values(mail).returning({ id: outbox.id });
-      if (!transport) {
-        options.log.info(
-          { mailTo: mail.to, outboxId: row?.id },
-          `Mail kept in the outbox (no SMTP_URL): to ${mail.to}, "${mail.subject}": ${mail.text}`,
-        );
+      const { worker } = options;
+      const [row] = await options.db
+        .insert(outbox)
+        .values({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          secret: worker ? (mail.secret ?? null) : null,
+          status: worker ? 'pending' : 'kept',
+        })
+        .returning({ id: outbox.id });
+      if (worker) {
+        worker.kick();
         return;
       }
-      try {
-        await transport.sendMail({ from: options.from, ...mail });
-        if (row) await options.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
-      } catch (error) {
-        // The caller's answer must not depend on delivery (SECURITY.md A11); the outbox keeps the mail.
-        options.log.error({ err: error, outboxId: row?.id }, 'Sending mail failed; kept in the outbox');
-      }
+      options.log.info(
+        { mailTo: mail.to, outboxId: row?.id },
+        `Mail kept in the outbox (no SMTP_URL): to ${mail.to}, "${mail.subject}": ${mail.text}`,
+      );
     },
   };
 }

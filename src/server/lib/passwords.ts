@@ -24,8 +24,11 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords().has(password.toLowerCase());
 }
 
+/** A password's length as the shared zod schema counts it: in code points, so an emoji counts once. */
+const lengthOf = (password: string) => [...password].length;
+
 export async function hashPassword(password: string): Promise<string> {
-  if (password.length > PASSWORD_MAX) throw new Error('Password longer than the policy allows');
+  if (lengthOf(password) > PASSWORD_MAX) throw new Error('Password longer than the policy allows');
   return hash(password, ARGON2_OPTIONS);
 }
 
@@ -36,7 +39,7 @@ export async function hashPassword(password: string): Promise<string> {
 export const UNUSABLE_PASSWORD_HASH = '!no-password';
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  if (password.length > PASSWORD_MAX) return false;
+  if (lengthOf(password) > PASSWORD_MAX) return false;
   if (!passwordHash.startsWith('$argon2')) {
     await burnPasswordCheck(password);
     return false;
@@ -53,5 +56,5 @@ let dummyHash: Promise<string> | undefined;
 /** Spends the same time as a real check, so an unknown email is not told apart by timing (SECURITY.md A10). */
 export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hash('atrium-timing-equaliser', ARGON2_OPTIONS);
-  await verifyPassword(await dummyHash, password.slice(0, PASSWORD_MAX));
+  await verifyPassword(await dummyHash, [...password].slice(0, PASSWORD_MAX).join(''));
 }

@@ -34,7 +34,8 @@ describe('hit', () => {
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(limit.windowSeconds);
     }
-    expect((await counter(k))?.count).toBe(60);
+    // Once tripped, the counter is not written again in its window.
+    expect((await counter(k))?.count).toBe(limit.max + 1);
   });
 
   it('counts sequential hits and answers the seconds to wait once over', async () => {
@@ -46,6 +47,9 @@ describe('hit', () => {
     const wait = await hit(database.db, k, limit);
     expect(wait).toBeGreaterThan(100);
     expect(wait).toBeLessThanOrEqual(120);
+    const tripped = await counter(k);
+    for (let i = 0; i < 5; i++) expect(await hit(database.db, k, limit)).toBeGreaterThan(100);
+    expect(await counter(k)).toEqual(tripped);
   });
 
   it('starts a new window once the old one has passed', async () => {
@@ -72,6 +76,19 @@ describe('hit', () => {
 });
 
 describe('enforce, clear and sweep', () => {
+  it('stops at the first tripped key: the keys after it are not counted', async () => {
+    const ip = key('ip');
+    const account = key('account');
+    const checks: Array<[string, { max: number; windowSeconds: number }]> = [
+      [ip, { max: 1, windowSeconds: 60 }],
+      [account, { max: 100, windowSeconds: 60 }],
+    ];
+    await enforce(database.db, checks);
+    for (let i = 0; i < 5; i++) await expect(enforce(database.db, checks)).rejects.toBeInstanceOf(HttpError);
+    expect((await counter(account))?.count).toBe(1);
+    expect((await counter(ip))?.count).toBe(2);
+  });
+
   it('throws 429 with Retry-After when any key is over its limit', async () => {
     const loose = key('loose');
     const tight = key('tight');

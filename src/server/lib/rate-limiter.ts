@@ -11,7 +11,8 @@ export interface Limit {
 
 /**
  * A fixed-window counter in the database, so a limit holds across instances and cannot be skipped by
- * concurrent requests (one atomic upsert; SECURITY.md A8, A9). Returns the seconds to wait when over.
+ * concurrent requests (one atomic upsert; SECURITY.md A8, A9). Returns the seconds to wait when over. A
+ * tripped counter is not written again until its window ends: a flood costs one read per request.
  */
 export async function hit(db: Db, key: string, limit: Limit): Promise<number | null> {
   const result = (await db.execute(sql`
@@ -21,22 +22,30 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<number | n
       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= now()
         then now() + make_interval(secs => ${limit.windowSeconds}) else rate_limits.reset_at end
+      where rate_limits.reset_at <= now() or rate_limits.count <= ${limit.max}
     returning count, extract(epoch from (reset_at - now()))::float8 as retry`)) as unknown as {
     rows: Array<{ count: number | string; retry: number | string }>;
   };
   const row = result.rows[0];
-  if (!row) return null;
-  return Number(row.count) > limit.max ? Math.max(1, Number(row.retry)) : null;
+  if (row) return Number(row.count) > limit.max ? Math.max(1, Number(row.retry)) : null;
+  // Nothing written: the counter is already over its limit in this window.
+  const tripped = (await db.execute(sql`
+    select extract(epoch from (reset_at - now()))::float8 as retry from rate_limits where key = ${key}`)) as unknown as {
+    rows: Array<{ retry: number | string }>;
+  };
+  return Math.max(1, Number(tripped.rows[0]?.retry ?? limit.windowSeconds));
 }
 
-/** Counts one attempt against each key and throws 429 with Retry-After when any is over its limit. */
+/**
+ * Counts one attempt against each key in order and throws 429 with Retry-After at the first one over its
+ * limit; the keys after it are not counted (a flood from one address does not also use up an account's
+ * budget).
+ */
 export async function enforce(db: Db, checks: Array<[key: string, limit: Limit]>): Promise<void> {
-  let wait = 0;
   for (const [key, limit] of checks) {
     const retry = await hit(db, key, limit);
-    if (retry !== null) wait = Math.max(wait, retry);
+    if (retry !== null) throw tooManyRequests(retry);
   }
-  if (wait > 0) throw tooManyRequests(wait);
 }
 
 /** Forgets a key, e.g. the failure counter of an account after a successful sign-in. */

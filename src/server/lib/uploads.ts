@@ -113,11 +113,10 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new HttpError(413, 'Send one file only', { code: 'TOO_MANY_PARTS' });
     }
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      throw badRequest('The upload could not be read', 'INVALID_UPLOAD');
-    }
-    throw error;
+    // Anything else the multipart parser throws (no boundary, a cut-off body, malformed part headers) is
+    // the request's fault: a 400, never a 500 (issue 8 §4.7).
+    request.log.info({ err: { message: (error as Error).message, code } }, 'Unreadable multipart upload');
+    throw badRequest('The upload could not be read', 'INVALID_UPLOAD');
   }
 }
 

@@ -18,6 +18,79 @@ const UNAVAILABLE_CODES = new Set([
   '53300', // too many connections
 ]);
 
+/**
+ * SQLSTATE class 22 (data exception) codes that only bad input can cause: a value PostgreSQL cannot read
+ * as its column's type, an untranslatable character, a number or date out of range. Answered 400.
+ */
+const BAD_INPUT_CODES = new Set(['22P02', '22021', '22P05', '22001', '22003', '22007', '22008', '22012']);
+
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    chain.push(e);
+  }
+  return chain;
+}
+
+/** The SQLSTATE of a database error anywhere in the cause chain (5 characters), or undefined. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (const e of causes(error)) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** `insert users`, `select sessions`: what a failed query did, without its text or parameters. */
+export function queryName(sqlText: string): string {
+  const verb = /^\s*(\w+)/.exec(sqlText)?.[1]?.toLowerCase() ?? 'query';
+  const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(sqlText)?.[1];
+  return table ? `${verb} ${table}` : verb;
+}
+
+/**
+ * What the log may say of an error (issue 8 §4.8; SECURITY.md §1.8): its type, message, code, SQLSTATE,
+ * the name of a failed query and the stack; never a query's parameters (emails, password hashes) or a
+ * PostgreSQL `detail` that quotes row values.
+ */
+export function safeError(error: unknown): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const failedQuery = causes(error).find(
+    (e): e is { query: string } => typeof (e as { query?: unknown }).query === 'string',
+  );
+  const sqlState = sqlStateOf(error);
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    // PostgreSQL's own messages quote the offending value ('invalid input syntax … "ada@example.com"').
+    message: failedQuery
+      ? `Query failed: ${queryName(failedQuery.query)}`
+      : sqlState
+        ? `Database error ${sqlState}`
+        : error.message,
+    // A failed query's stack is the driver's; its message (with the parameters) is part of it.
+    stack: failedQuery || sqlState ? '' : (error.stack?.split('\n').slice(0, 8).join('\n') ?? ''),
+    ...(typeof code === 'string' && code !== sqlState ? { code } : {}),
+    ...(sqlState ? { sqlState } : {}),
+    ...(failedQuery ? { query: queryName(failedQuery.query) } : {}),
+  };
+}
+
+/** The request ended from the client's side (closed tab, cancelled upload): not a server fault. */
+export function isClientAbort(error: unknown, raw: { aborted?: boolean; destroyed?: boolean }): boolean {
+  if (raw.aborted) return true;
+  const e = error as { code?: unknown; message?: unknown };
+  return (
+    (e.code === 'ECONNRESET' || e.code === 'ECONNABORTED') &&
+    (e.message === 'aborted' || raw.destroyed === true)
+  );
+}
+
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
@@ -55,7 +128,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      if (error.statusCode >= 500) request.log.error({ err: safeError(error) }, error.message);
       return reply
         .code(error.statusCode)
         .headers(error.headers)
@@ -66,11 +139,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
         });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'Response did not match its schema');
+      request.log.error({ err: safeError(error) }, 'Response did not match its schema');
       return reply.code(500).send({ message: 'Something went wrong' });
     }
+    if (isClientAbort(error, request.raw)) {
+      // Nobody reads this answer; the log says what happened instead of "Database unavailable".
+      request.log.info({ err: safeError(error) }, 'Client closed the request');
+      return reply
+        .code(400)
+        .send({ message: 'The request was closed by the client', code: 'CLIENT_ABORTED' });
+    }
+    const sqlState = sqlStateOf(error);
+    if (sqlState && BAD_INPUT_CODES.has(sqlState)) {
+      request.log.info({ err: safeError(error) }, 'Input the database cannot store');
+      return reply.code(400).send({ message: 'A value in the request is not valid', code: 'INVALID_VALUE' });
+    }
     if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'Database unavailable');
+      request.log.error({ err: safeError(error) }, 'Database unavailable');
       return reply.code(503).header('retry-after', '5').send({
         message: 'The service is temporarily unavailable. Please try again shortly.',
         code: 'UNAVAILABLE',
@@ -90,7 +175,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         (error.name === 'SyntaxError' ? 'Request body is not valid JSON' : error.message);
       return reply.code(status).send({ message, code: error.code });
     }
-    request.log.error({ err: error }, 'Unhandled error');
+    request.log.error({ err: safeError(error) }, 'Unhandled error');
     return reply.code(500).send({ message: 'Something went wrong' });
   });
 }

@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../app.ts';
+import { trustProxySchema } from '../env.ts';
 import { users } from '../db/schema/index.ts';
 import {
   GOOD_PASSWORD,
@@ -73,6 +74,15 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).not.toMatch(/unsafe-eval/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('gives the API docs the same CSP as the rest of the app', async () => {
+    const app = await t.app.inject({ url: '/api/health', remoteAddress: uniqueIp() });
+    for (const url of ['/api/docs/', '/api/docs/static/index.html', '/api/docs/json']) {
+      const docs = await t.app.inject({ url, remoteAddress: uniqueIp() });
+      expect(docs.statusCode, url).toBeLessThan(400);
+      expect(docs.headers['content-security-policy'], url).toBe(app.headers['content-security-policy']);
+    }
   });
 });
 
@@ -284,8 +294,85 @@ describe('global request limit', () => {
       for (let i = 0; i < 5; i++)
         pages.push((await app.inject({ method: 'GET', url: '/some/page' })).statusCode);
       expect(pages).not.toContain(429);
+      expect((await app.inject({ method: 'GET', url: '/app.js' })).statusCode).toBe(200);
     } finally {
       await app.close();
     }
   });
+
+  it('decides on the matched route: an encoded /api path counts like the plain one', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<div id="root"></div>');
+    const app = await buildApp({ database: t.database, logger: false, config: { rateLimitMax: 3, webRoot } });
+    try {
+      const codes = [];
+      for (const url of [
+        '/%61pi/health',
+        '/%61%70%69/health',
+        '/api/health',
+        '/%61pi/health',
+        '//api/nope',
+      ]) {
+        codes.push((await app.inject({ method: 'GET', url, remoteAddress: '198.51.100.44' })).statusCode);
+      }
+      expect(codes.slice(0, 3)).not.toContain(429);
+      expect(codes.slice(3)).toEqual([429, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes false, a hop count or proxy addresses, and refuses true with a message', () => {
+    expect(trustProxySchema.parse(undefined)).toBe(false);
+    expect(trustProxySchema.parse('false')).toBe(false);
+    expect(trustProxySchema.parse('1')).toBe(1);
+    expect(trustProxySchema.parse('10.0.0.1, 192.168.0.0/16,::1')).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+    ]);
+    const refused = trustProxySchema.safeParse('true');
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toMatch(/every proxy hop/);
+    expect(trustProxySchema.safeParse('10.0.0.1,not-an-ip').success).toBe(false);
+    expect(trustProxySchema.safeParse('10.0.0.0/33').success).toBe(false);
+  });
+
+  /** The address a session was created from, as the sessions page shows it. */
+  async function sessionIp(
+    trustProxy: false | number | string[],
+    remoteAddress: string,
+    forwardedFor: string,
+  ): Promise<string | null> {
+    const proxied = await createTestApp({ trustProxy });
+    try {
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { email: 'proxy@example.com', password: GOOD_PASSWORD, firstName: 'P', lastName: 'X' },
+      });
+      const { accessToken } = res.json() as { accessToken: string };
+      const sessions = await proxied.app.inject({
+        url: '/api/account/sessions',
+        headers: bearer(accessToken),
+      });
+      return (sessions.json() as { sessions: Array<{ ip: string | null }> }).sessions[0]?.ip ?? null;
+    } finally {
+      await proxied.close();
+    }
+  }
+
+  it('believes X-Forwarded-For only as far as the configured proxies', async () => {
+    // No proxy trusted: the client's own forged header is ignored.
+    expect(await sessionIp(false, '203.0.113.9', '6.6.6.6')).toBe('203.0.113.9');
+    // One proxy: the address that proxy saw, not what the client wrote before it.
+    expect(await sessionIp(1, '10.0.0.1', '6.6.6.6, 198.51.100.7')).toBe('198.51.100.7');
+    // Listed proxies: believed only when the request comes from one of them.
+    expect(await sessionIp(['10.0.0.0/8'], '10.0.0.1', '6.6.6.6, 198.51.100.7')).toBe('198.51.100.7');
+    expect(await sessionIp(['10.0.0.0/8'], '203.0.113.9', '6.6.6.6')).toBe('203.0.113.9');
+  }, 120_000);
 });

@@ -1,12 +1,33 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 
 /**
  * Security headers with a strict CSP (SECURITY.md §0.4: `base-uri 'none'`, `object-src 'none'`), and a
  * global per-IP limit on API requests, shared through Redis when REDIS_URL is set.
  */
+/** The web app's own routes (plugins/web-app.ts): `/` and the static files' wildcard. */
+const WEB_APP_ROUTES = new Set(['/', '/*']);
+
+/**
+ * Whether a request is spared the global API limit: only when it matched a web app route and its decoded path
+ * is not an API path. Decided on the matched route, not the raw URL, so `/%61pi/health` counts like
+ * `/api/health` (issue 8 §4.9); a request that matched nothing counts too.
+ */
+export function isWebAppRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === undefined || !WEB_APP_ROUTES.has(route)) return false;
+  const rawPath = request.url.split('?')[0] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return false;
+  }
+  return !/^\/+api(\/|$)/i.test(decoded);
+}
+
 export async function registerSecurity(
   app: FastifyInstance,
   options: { rateLimitMax: number; redisUrl?: string | undefined; hsts: boolean },
@@ -48,7 +69,7 @@ export async function registerSecurity(
     max: options.rateLimitMax,
     timeWindow: 60_000,
     // API requests only: the web app's static files (dozens per page load) must not use up the budget.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: isWebAppRequest,
     ...(redis ? { redis, nameSpace: 'atrium-rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -97,6 +98,8 @@ export const sessions = pgTable(
      */
     previousRefreshHash: text(),
     refreshedAt: timestamp({ withTimezone: true }),
+    /** Whether the replaced cookie has had its one grace access token (ADR 005). */
+    graceUsed: boolean().notNull().default(false),
     userAgent: text(),
     ip: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -108,6 +111,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Every refresh secret a session has replaced (SHA-256). A refresh cookie that matches one of these is a real
+ * earlier secret coming back, a replay, and ends the session; a made-up cookie naming the session only gets
+ * a 401, so knowing a session id is not enough to end someone's session (ADR 005).
+ */
+export const sessionRefreshHistory = pgTable(
+  'session_refresh_history',
+  {
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    refreshHash: text().notNull(),
+    replacedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.refreshHash] })],
+);
+
 /** One-time codes (password reset, email verification), stored as HMACs, newest one per purpose wins. */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -117,6 +137,8 @@ export const verificationCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text({ enum: ['reset_password', 'verify_email'] }).notNull(),
+    /** The address the code was sent to: it works only while the account still has that address. */
+    email: text().notNull().default(''),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -126,7 +148,11 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_user_purpose_idx').on(t.userId, t.purpose)],
 );
 
-/** Mail that was sent, or kept here when no SMTP server is configured. */
+/**
+ * Outgoing mail, a queue (ADR 006): routes add a row and answer; the mail worker sends it through SMTP with
+ * timeouts and retries. Without SMTP the mail is `kept` here and written to the log (the laptop fallback).
+ * A one-time code travels in `secret` and is masked in `text` once the mail has been sent or given up.
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -134,10 +160,22 @@ export const outbox = pgTable(
     to: text().notNull(),
     subject: text().notNull(),
     text: text().notNull(),
+    secret: text(),
+    status: text({ enum: ['pending', 'sending', 'sent', 'failed', 'kept'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('outbox_created_at_idx').on(t.createdAt),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('pending', 'sending')`),
+  ],
 );
 
 /** Fixed-window counters shared by every instance (sign-in, registration and reset limits). */

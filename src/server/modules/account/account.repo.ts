@@ -4,7 +4,7 @@ import type { User } from '#shared/contract/account.ts';
 import { defaultNotifications } from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
-import { sessions, users, verificationCodes } from '../../db/schema/index.ts';
+import { sessionRefreshHistory, sessions, users, verificationCodes } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -187,7 +187,8 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
 
 /**
  * Replaces the refresh hash only if it is still `oldHash` (compare-and-set): of two uses of one refresh
- * token, exactly one wins.
+ * token, exactly one wins. The replaced hash goes to the session's history (replay detection) and becomes
+ * the one hash the grace window accepts.
  */
 export async function rotateRefresh(
   db: Db,
@@ -195,42 +196,79 @@ export async function rotateRefresh(
   oldHash: string,
   newHash: string,
 ): Promise<boolean> {
-  const rows = await db
-    .update(sessions)
-    .set({
-      refreshHash: newHash,
-      previousRefreshHash: oldHash,
-      refreshedAt: sql`now()`,
-      lastUsedAt: sql`now()`,
-    })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshHash, oldHash), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.length === 1;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(sessions)
+      .set({
+        refreshHash: newHash,
+        previousRefreshHash: oldHash,
+        refreshedAt: sql`now()`,
+        graceUsed: false,
+        lastUsedAt: sql`now()`,
+      })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.refreshHash, oldHash), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (rows.length !== 1) return false;
+    await tx.insert(sessionRefreshHistory).values({ sessionId, refreshHash: oldHash }).onConflictDoNothing();
+    return true;
+  });
 }
 
+const withinGrace = (graceSeconds: number) =>
+  gt(sessions.refreshedAt, sql`now() - make_interval(secs => ${graceSeconds})`);
+
 /**
- * Whether `presentedHash` is the refresh hash this session replaced less than `graceSeconds` ago: the
- * cookie of a request that raced another one from the same browser, not a replay.
+ * Claims the grace of a refresh that raced another one from the same browser: true once, for the hash this
+ * session replaced less than `graceSeconds` ago, and never again for it (ADR 005: one access token).
  */
-export async function isRecentlyRotated(
+export async function claimRefreshGrace(
   db: Db,
   sessionId: string,
   presentedHash: string,
   graceSeconds: number,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
+  const rows = await db
+    .update(sessions)
+    .set({ graceUsed: true })
     .where(
       and(
         eq(sessions.id, sessionId),
         isNull(sessions.revokedAt),
         eq(sessions.previousRefreshHash, presentedHash),
-        gt(sessions.refreshedAt, sql`now() - make_interval(secs => ${graceSeconds})`),
+        eq(sessions.graceUsed, false),
+        withinGrace(graceSeconds),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+/**
+ * What a presented refresh hash that is not the session's current one is: `unknown` (never a secret of
+ * this session: made up by someone who knows the session id), `in-grace` (the hash just replaced, whose one
+ * grace token was already given), or `replayed` (any earlier secret: stolen or replayed).
+ */
+export async function earlierRefreshUse(
+  db: Db,
+  session: Pick<SessionRow, 'id' | 'previousRefreshHash'>,
+  presentedHash: string,
+  graceSeconds: number,
+): Promise<'unknown' | 'in-grace' | 'replayed'> {
+  const [known] = await db
+    .select({
+      inGrace: sql<boolean>`coalesce(${session.previousRefreshHash === presentedHash} and ${withinGrace(graceSeconds)}, false)`,
+    })
+    .from(sessionRefreshHistory)
+    .innerJoin(sessions, eq(sessions.id, sessionRefreshHistory.sessionId))
+    .where(
+      and(
+        eq(sessionRefreshHistory.sessionId, session.id),
+        eq(sessionRefreshHistory.refreshHash, presentedHash),
       ),
     )
     .limit(1);
-  return row !== undefined;
+  if (!known) return 'unknown';
+  return known.inGrace ? 'in-grace' : 'replayed';
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
@@ -264,7 +302,7 @@ export async function revokeUserSessions(
 /** Stores a new code; any earlier unused code of the same purpose stops working (SECURITY.md A16). */
 export async function issueCode(
   db: Db,
-  input: { userId: string; purpose: CodePurpose; codeHash: string; ttlSeconds: number },
+  input: { userId: string; purpose: CodePurpose; email: string; codeHash: string; ttlSeconds: number },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -280,10 +318,19 @@ export async function issueCode(
     await tx.insert(verificationCodes).values({
       userId: input.userId,
       purpose: input.purpose,
+      email: input.email,
       codeHash: input.codeHash,
       expiresAt: sql`now() + make_interval(secs => ${input.ttlSeconds})`,
     });
   });
+}
+
+/** Every unused code of the user, of any purpose, stops working (an address change). */
+export async function voidCodes(db: Db, userId: string): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.usedAt)));
 }
 
 export const MAX_CODE_ATTEMPTS = 5;
@@ -296,7 +343,7 @@ export const MAX_CODE_ATTEMPTS = 5;
  */
 export async function consumeCode(
   db: Db,
-  input: { userId: string; purpose: CodePurpose; codeHash: string },
+  input: { userId: string; purpose: CodePurpose; email: string; codeHash: string },
 ): Promise<boolean> {
   const [live] = await db
     .select()
@@ -305,6 +352,7 @@ export async function consumeCode(
       and(
         eq(verificationCodes.userId, input.userId),
         eq(verificationCodes.purpose, input.purpose),
+        eq(verificationCodes.email, input.email),
         isNull(verificationCodes.usedAt),
         gt(verificationCodes.expiresAt, sql`now()`),
         sql`${verificationCodes.attempts} < ${MAX_CODE_ATTEMPTS}`,

@@ -15,7 +15,7 @@ import {
 import { errorSchema } from '#shared/contract/common.ts';
 import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
-import { hmac, randomCode, randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
+import { randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/http-error.ts';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clear, enforce, type Limit } from '../../lib/rate-limiter.ts';
@@ -23,21 +23,20 @@ import { signAccessToken, verifyAccessToken } from '../../lib/tokens.ts';
 import { bearerToken, mayHoldSession } from '../../plugins/auth.ts';
 import { notify } from '../notifications/notifications.repo.ts';
 import {
-  consumeCode,
   createUser,
   findLiveSession,
   findUserByEmail,
-  issueCode,
   markEmailVerified,
   revokeSession,
   revokeUserSessions,
-  isRecentlyRotated,
+  claimRefreshGrace,
+  earlierRefreshUse,
   rotateRefresh,
   setPassword,
   toUser,
-  type CodePurpose,
   type UserRow,
 } from './account.repo.ts';
+import { sendCode, useCode } from './account.codes.ts';
 import {
   REFRESH_COOKIE,
   clearRefreshCookie,
@@ -56,7 +55,6 @@ export const LIMITS = {
   codePerIp: { max: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
-const CODE_TTL_SECONDS = 10 * 60;
 /** How long the refresh cookie a refresh replaced still gets an access token (ADR 005). */
 export const REFRESH_GRACE_SECONDS = 10;
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -76,30 +74,6 @@ function rejectCommonPassword(password: string): void {
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const codeHash = (purpose: CodePurpose, userId: string, code: string) =>
-    hmac(app.secret, `${purpose}:${userId}:${code}`);
-
-  async function sendCode(user: UserRow, purpose: CodePurpose): Promise<void> {
-    const code = randomCode();
-    await issueCode(db, {
-      userId: user.id,
-      purpose,
-      codeHash: codeHash(purpose, user.id, code),
-      ttlSeconds: CODE_TTL_SECONDS,
-    });
-    const texts =
-      purpose === 'reset_password'
-        ? {
-            subject: 'Your Atrium password reset code',
-            text: `Your password reset code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this mail.`,
-          }
-        : {
-            subject: 'Confirm your Atrium email address',
-            text: `Your email verification code is ${code}. It expires in 10 minutes.`,
-          };
-    await app.mailer.send({ to: user.email, ...texts });
-  }
-
   // Account answers carry personal data and tokens: never cache them (SECURITY.md S17).
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -122,7 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         lastName: input.lastName,
       });
       if (!user) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
-      await sendCode(user, 'verify_email');
+      await sendCode(app, user, 'verify_email');
       await notify(db, user.id, {
         type: 'account',
         title: `Welcome to Atrium, ${user.firstName}`,
@@ -185,12 +159,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return { accessToken: await accessToken(), user: toUser(live.user) };
     }
     // The cookie just replaced by a concurrent refresh (another tab of the same browser, whose cookie jar
-    // already holds the new one): an access token, and no new cookie, so the jar keeps the current one.
-    if (await isRecentlyRotated(db, live.session.id, presented, REFRESH_GRACE_SECONDS)) {
+    // already holds the new one): one access token, and no new cookie, so the jar keeps the current one.
+    if (await claimRefreshGrace(db, live.session.id, presented, REFRESH_GRACE_SECONDS)) {
       return { accessToken: await accessToken(), user: toUser(live.user) };
     }
-    // An old refresh token came back: it was stolen or replayed. End the whole session (SECURITY.md S13).
-    await revokeSession(db, live.session.id, 'refresh_reuse');
+    // A real earlier secret of this session came back after its grace: stolen or replayed. End the whole
+    // session (SECURITY.md S13). A secret this session never had (made up by someone who only knows the
+    // session id) ends nothing: just 401.
+    const use = await earlierRefreshUse(db, live.session, presented, REFRESH_GRACE_SECONDS);
+    if (use === 'replayed') await revokeSession(db, live.session.id, 'refresh_reuse');
+    // A third racing tab within the grace: no token, but its browser's jar holds the current cookie; keep it.
+    if (use === 'in-grace') throw unauthorized('Your session has ended. Please sign in again.');
     throw fail();
   });
 
@@ -225,7 +204,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         [`reset:account:${email}`, LIMITS.resetPerAccount],
       ]);
       const user = await findUserByEmail(db, email);
-      if (user && user.status !== 'banned') await sendCode(user, 'reset_password');
+      if (user && user.status !== 'banned') await sendCode(app, user, 'reset_password');
       return { message: RESET_SENT };
     },
   );
@@ -238,13 +217,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       rejectCommonPassword(password);
       await enforce(db, [[`code:ip:${request.ip}`, LIMITS.codePerIp]]);
       const user = await findUserByEmail(db, email);
-      const ok =
-        user !== undefined &&
-        (await consumeCode(db, {
-          userId: user.id,
-          purpose: 'reset_password',
-          codeHash: codeHash('reset_password', user.id, code),
-        }));
+      const ok = user !== undefined && (await useCode(app, user, 'reset_password', code));
       if (!user || !ok) throw badRequest(INVALID_CODE, 'INVALID_CODE');
       await setPassword(db, user.id, await hashPassword(password));
       // Receiving the code proves the mailbox; every existing session ends (SECURITY.md S8).
@@ -273,13 +246,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, code } = request.body;
       await enforce(db, [[`code:ip:${request.ip}`, LIMITS.codePerIp]]);
       const user = await findUserByEmail(db, email);
-      const ok =
-        user !== undefined &&
-        (await consumeCode(db, {
-          userId: user.id,
-          purpose: 'verify_email',
-          codeHash: codeHash('verify_email', user.id, code),
-        }));
+      const ok = user !== undefined && (await useCode(app, user, 'verify_email', code));
       if (!user || !ok) throw badRequest(INVALID_CODE, 'INVALID_CODE');
       await markEmailVerified(db, user.id);
       return { user: toUser({ ...user, emailVerified: true }) };
@@ -292,7 +259,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = authUser(request);
       await enforce(db, [[`verify:account:${user.id}`, LIMITS.resetPerAccount]]);
-      if (!user.emailVerified) await sendCode(user, 'verify_email');
+      if (!user.emailVerified) await sendCode(app, user, 'verify_email');
       return { message: `A new code has been sent to ${user.email}.` };
     },
   );

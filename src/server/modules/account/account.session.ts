@@ -37,7 +37,9 @@ export function clearRefreshCookie(reply: FastifyReply): void {
 /** Splits a refresh cookie `<sessionId>.<secret>`; null when malformed. */
 export function parseRefreshCookie(value: string | undefined): { sessionId: string; secret: string } | null {
   if (!value) return null;
-  const match = /^([0-9a-f-]{36})\.([\w-]{20,})$/.exec(value);
+  const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([\w-]{20,200})$/i.exec(
+    value,
+  );
   return match?.[1] && match[2] ? { sessionId: match[1], secret: match[2] } : null;
 }
 

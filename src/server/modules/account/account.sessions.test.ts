@@ -361,6 +361,32 @@ describe('POST /api/account/refresh', () => {
     expect((await myAccount(bearer(s.accessToken))).statusCode).toBe(200);
   });
 
+  it('lets nobody end a session with a made-up cookie that names it: 401, the session lives', async () => {
+    const s = await signIn();
+    // The session id is in every access token; the secret is not.
+    for (let i = 0; i < 3; i++) {
+      const forged = await refresh(`atrium_refresh=${s.sessionId}.${'f'.repeat(40)}${i}`);
+      expect(forged.statusCode).toBe(401);
+    }
+    expect((await sessionRow(s.sessionId))?.revokedAt).toBeNull();
+    expect((await myAccount(bearer(s.accessToken))).statusCode).toBe(200);
+    expect((await refresh(s.cookie)).statusCode).toBe(200);
+  });
+
+  it('gives the replaced cookie exactly one access token within the grace', async () => {
+    const s = await signIn();
+    const current = refreshCookie(await refresh(s.cookie));
+    const grace = await refresh(s.cookie);
+    expect(grace.statusCode).toBe(200);
+    // A second use within the grace: no token, the session lives and the browser keeps its current cookie.
+    const again = await refresh(s.cookie);
+    expect(again.statusCode).toBe(401);
+    expect(again.body).not.toContain('accessToken');
+    expect(again.cookies.some((c) => c.name === 'atrium_refresh')).toBe(false);
+    expect((await sessionRow(s.sessionId))?.revokedAt).toBeNull();
+    expect((await refresh(current)).statusCode).toBe(200);
+  });
+
   it('does not accept the access token in place of the refresh cookie', async () => {
     const s = await signIn();
     const res = await t.app.inject({

@@ -30,6 +30,23 @@ const patchMe = (m: Member, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PATCH', url: '/api/account/my-account', headers: m.headers, payload });
 
 describe('PATCH /api/account/my-account', () => {
+  it('keeps both of two saves made at once to different switches and links (no lost update)', async () => {
+    const lin = await member(t.app, 'Lin', 'Parallel');
+    const results = await Promise.all([
+      patchMe(lin, { notifications: { activityComments: false } }),
+      patchMe(lin, { notifications: { applicationNews: false } }),
+      patchMe(lin, { socialLinks: { twitter: 'https://twitter.com/lin' } }),
+      patchMe(lin, { socialLinks: { linkedin: 'https://linkedin.com/in/lin' } }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const me = (await myAccount(lin)).json<{ user: User }>().user;
+    expect(me.notifications).toMatchObject({ activityComments: false, applicationNews: false });
+    expect(me.socialLinks).toMatchObject({
+      twitter: 'https://twitter.com/lin',
+      linkedin: 'https://linkedin.com/in/lin',
+    });
+  });
+
   it('updates my own profile fields, merging links and notification switches', async () => {
     const ada = await member(t.app, 'Ada', 'Lovelace');
     const res = await patchMe(ada, {

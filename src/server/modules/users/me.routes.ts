@@ -14,10 +14,12 @@ import {
 } from '#shared/contract/users.ts';
 import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
+import { users } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clear, enforce } from '../../lib/rate-limiter.ts';
 import { fileNameOfUrl, multipartLimits, uploadUrl } from '../../lib/uploads.ts';
+import { afterEmailChange } from '../account/account.codes.ts';
 import {
   findUserByEmail,
   revokeUserSessions,
@@ -26,7 +28,14 @@ import {
   type UserRow,
 } from '../account/account.repo.ts';
 import { parseUserAgent } from './user-agent.ts';
-import { deleteOwnImage, liveSessions, revokeOwnSession, toUserImage, updateUserRow } from './users.repo.ts';
+import {
+  deleteOwnImage,
+  liveSessions,
+  mergeJson,
+  revokeOwnSession,
+  toUserImage,
+  updateUserRow,
+} from './users.repo.ts';
 import { LIMITS, caller, isUniqueViolation, profilePatch, storeUploadedImage } from './users.service.ts';
 
 const errors = {
@@ -82,7 +91,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = request.body;
       const patch = profilePatch(user, input);
       if (input.notifications) {
-        patch.notifications = { ...toUser(user).notifications, ...input.notifications };
+        patch.notifications = mergeJson(users.notifications, input.notifications);
       }
       const emailChanged = input.email !== undefined && input.email !== user.email;
       if (emailChanged) {
@@ -109,6 +118,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!after) throw notFound('User not found');
       if (emailChanged) {
         request.log.info({ event: 'account.email_changed', userId: user.id });
+        await afterEmailChange(app, after);
         await app.mailer.send({
           to: user.email,
           subject: 'Your Atrium email address was changed',

@@ -12,6 +12,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import { userStatuses, type Role, type User, type UserStatus } from '#shared/contract/account.ts';
 import {
@@ -29,7 +30,19 @@ import { uploadUrl } from '../../lib/uploads.ts';
 import { toUser, type SessionRow, type UserRow } from '../account/account.repo.ts';
 
 export type UserImageRow = typeof userImages.$inferSelect;
-type UserUpdate = Partial<typeof users.$inferInsert>;
+type UserInsert = typeof users.$inferInsert;
+/** A change to a user row; the JSON columns may be a SQL merge (mergeJson) instead of a whole value. */
+export type UserUpdate = Omit<Partial<UserInsert>, 'socialLinks' | 'notifications'> & {
+  socialLinks?: UserInsert['socialLinks'] | SQL;
+  notifications?: UserInsert['notifications'] | SQL;
+};
+
+/**
+ * `column || value` in SQL: the keys given replace those of the stored object, the others stay as stored
+ * now, not as read at the start of the request (no lost update between two saves, issue 8 §4.13).
+ */
+export const mergeJson = (column: AnyPgColumn, value: Record<string, unknown>): SQL =>
+  sql`${column} || ${JSON.stringify(value)}::jsonb`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -27,6 +27,7 @@ import { randomToken } from '../../lib/crypto.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { multipartLimits, uploadUrl } from '../../lib/uploads.ts';
+import { afterEmailChange } from '../account/account.codes.ts';
 import { revokeUserSessions, toUser, type UserRow } from '../account/account.repo.ts';
 import { writeAudit } from './audit.repo.ts';
 import {
@@ -253,8 +254,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           if (input.emailVerified !== undefined) patch.emailVerified = input.emailVerified;
           if (input.email !== undefined && input.email !== before.email) {
             patch.email = input.email;
-            // A new address is unverified unless the admin says otherwise.
-            patch.emailVerified = input.emailVerified ?? false;
+            // A new address is unverified until its owner enters the code mailed to it (issue 8 §4.2).
+            patch.emailVerified = false;
           }
           const next = { role: patch.role ?? before.role, status: patch.status ?? before.status };
           if (
@@ -289,6 +290,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       const { before, after } = updated;
+      if (before.email !== after.email) await afterEmailChange(app, after);
       if (before.role !== after.role || before.status !== after.status) {
         request.log.info({
           event: 'user.access_changed',

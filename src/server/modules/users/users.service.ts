@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { profileDetailFields, type SocialLinks } from '#shared/contract/users.ts';
 
-import type { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { conflict, unauthorized } from '../../lib/http-error.ts';
 import { enforce, type Limit } from '../../lib/rate-limiter.ts';
 import { processImage, readUploadedFile, type ImagePreset } from '../../lib/uploads.ts';
 import type { UserRow } from '../account/account.repo.ts';
-import { insertImage, type UserImageRow } from './users.repo.ts';
+import { insertImage, mergeJson, type UserImageRow, type UserUpdate } from './users.repo.ts';
 
-export type UserUpdate = Partial<typeof users.$inferInsert>;
+export type { UserUpdate };
 
 export const LIMITS = {
   /** Wrong current passwords (change password, change email) per account. */
@@ -55,7 +55,7 @@ export function profilePatch(before: UserRow, input: ProfileInput): UserUpdate {
     const value = input[key];
     if (value !== undefined) patch[key] = value;
   }
-  if (input.socialLinks) patch.socialLinks = { ...socialLinksOf(before), ...input.socialLinks };
+  if (input.socialLinks) patch.socialLinks = mergeJson(users.socialLinks, input.socialLinks);
   if (input.avatarUrl === null) patch.avatarUrl = null;
   if (input.coverUrl === null) patch.coverUrl = null;
   return patch;

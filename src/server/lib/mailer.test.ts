@@ -1,0 +1,224 @@
+/**
+ * The outbox queue and its SMTP worker (issue 8 §4.3–4.4): requests never wait for SMTP, mail is sent with
+ * timeouts and retried with backoff, and no sent code stays readable in the outbox.
+ */
+import net from 'node:net';
+
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { outbox } from '../db/schema/index.ts';
+import { createTestDb } from '../testing/test-db.ts';
+import { GOOD_PASSWORD, uniqueEmail, uniqueIp } from '../testing/test-app.ts';
+import { MASK, createMailWorker, createMailer } from './mailer.ts';
+
+interface FakeSmtp {
+  url: string;
+  messages: string[];
+  close(): Promise<void>;
+}
+
+/** A minimal SMTP server: answers every command, or (stalled) accepts connections and never says a word. */
+async function fakeSmtp(mode: 'working' | 'stalled'): Promise<FakeSmtp> {
+  const messages: string[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    if (mode === 'stalled') return;
+    socket.write('220 fake ESMTP\r\n');
+    let buffer = '';
+    let inData = false;
+    let body = '';
+    socket.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            messages.push(body);
+            body = '';
+            socket.write('250 queued\r\n');
+          } else body += `${line}\n`;
+          continue;
+        }
+        const command = line.slice(0, 4).toUpperCase();
+        if (command === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (command === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const log = pino({ level: 'silent' });
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDb();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function outboxRow(id: string) {
+  const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
+  return row!;
+}
+
+async function newestTo(to: string) {
+  const rows = await database.db.select().from(outbox).where(eq(outbox.to, to));
+  return rows.at(-1)!;
+}
+
+describe('mail with a stalled SMTP server', () => {
+  it('does not hold up forgot-password, and a known email answers as fast as an unknown one', async () => {
+    const smtp = await fakeSmtp('stalled');
+    const app = await buildApp({ database, logger: false, config: { smtpUrl: smtp.url } });
+    try {
+      await app.ready();
+      const email = uniqueEmail('stalled');
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        remoteAddress: uniqueIp(),
+        payload: { email, password: GOOD_PASSWORD, firstName: 'Stal', lastName: 'Led' },
+      });
+      expect(registered.statusCode).toBe(200);
+
+      const timed = async (address: string) => {
+        const started = performance.now();
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/account/forgot-password',
+          remoteAddress: uniqueIp(),
+          payload: { email: address },
+        });
+        return { res, ms: performance.now() - started };
+      };
+      const known = await timed(email);
+      const unknown = await timed(uniqueEmail('nobody'));
+      expect(known.res.statusCode).toBe(200);
+      expect(unknown.res.statusCode).toBe(200);
+      expect(known.res.json()).toEqual(unknown.res.json());
+      // The SMTP server would hold a request for its whole timeout; the queue answers at once.
+      expect(known.ms).toBeLessThan(2_000);
+      const row = await newestTo(email);
+      expect(row.subject).toMatch(/reset/i);
+      expect(['pending', 'sending']).toContain(row.status);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  }, 60_000);
+
+  it('retries after a timeout with a growing delay, then gives up and masks the code', async () => {
+    const smtp = await fakeSmtp('stalled');
+    const worker = createMailWorker({
+      db: database.db,
+      log,
+      smtpUrl: smtp.url,
+      from: 'Atrium <no-reply@atrium.local>',
+      timeoutMs: 300,
+      maxAttempts: 2,
+      baseDelayMs: 60_000,
+      pollMs: 3_600_000,
+    });
+    try {
+      const to = uniqueEmail('retry');
+      await createMailer({ db: database.db, log, worker }).send({
+        to,
+        subject: 'Your code',
+        text: 'Your code is 424242.',
+        secret: '424242',
+      });
+      await worker.drain();
+      const first = await newestTo(to);
+      expect(first).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(first.lastError).toBeTruthy();
+      const delay = first.nextAttemptAt.getTime() - Date.now();
+      expect(delay).toBeGreaterThan(50_000);
+      expect(delay).toBeLessThan(61_000);
+
+      await database.db.update(outbox).set({ nextAttemptAt: new Date() }).where(eq(outbox.id, first.id));
+      await worker.drain();
+      const last = await outboxRow(first.id);
+      expect(last).toMatchObject({ status: 'failed', attempts: 2, secret: null });
+      expect(last.text).not.toContain('424242');
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  }, 60_000);
+});
+
+describe('mail with a working SMTP server', () => {
+  let smtp: FakeSmtp;
+  beforeAll(async () => {
+    smtp = await fakeSmtp('working');
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it('delivers the code, then keeps no readable code in the outbox', async () => {
+    const worker = createMailWorker({
+      db: database.db,
+      log,
+      smtpUrl: smtp.url,
+      from: 'Atrium <no-reply@atrium.local>',
+      pollMs: 3_600_000,
+    });
+    try {
+      const to = uniqueEmail('sent');
+      await createMailer({ db: database.db, log, worker }).send({
+        to,
+        subject: 'Your Atrium password reset code',
+        text: 'Your password reset code is 135790. It expires in 10 minutes.',
+        secret: '135790',
+      });
+      await worker.drain();
+      expect(smtp.messages.some((m) => m.includes('135790') && m.includes(to))).toBe(true);
+      const row = await newestTo(to);
+      expect(row).toMatchObject({ status: 'sent', secret: null, attempts: 1 });
+      expect(row.sentAt).toBeInstanceOf(Date);
+      expect(row.text).toBe(`Your password reset code is ${MASK}. It expires in 10 minutes.`);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('keeps the mail in the outbox and the log without SMTP (the laptop fallback)', async () => {
+    const lines: string[] = [];
+    const memory = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const to = uniqueEmail('kept');
+    await createMailer({ db: database.db, log: memory, worker: null }).send({
+      to,
+      subject: 'Confirm',
+      text: 'Your email verification code is 246810.',
+      secret: '246810',
+    });
+    const row = await newestTo(to);
+    expect(row).toMatchObject({ status: 'kept', secret: null });
+    expect(lines.join('\n')).toContain('246810');
+  });
+});

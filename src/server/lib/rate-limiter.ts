@@ -53,6 +53,12 @@ export async function clear(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
+/** Forgets every key that starts with `prefix` (e.g. one account's per-address counters). */
+export async function clearPrefix(db: Db, prefix: string): Promise<void> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  await db.execute(sql`delete from rate_limits where key like ${pattern}`);
+}
+
 /** Drops expired windows; called from time to time. */
 export async function sweep(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limits where reset_at <= now()`);

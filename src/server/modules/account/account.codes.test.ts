@@ -29,7 +29,8 @@ const post = (url: string, payload: Record<string, unknown>, headers: Record<str
   t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: uniqueIp() });
 
 const myAccount = async (token: string) =>
-  (await t.app.inject({ url: '/api/account/my-account', headers: bearer(token) })).json<{ user: User }>().user;
+  (await t.app.inject({ url: '/api/account/my-account', headers: bearer(token) })).json<{ user: User }>()
+    .user;
 
 describe('codes and email changes', () => {
   it('a verification code mailed to the old address cannot verify the new one after a self change', async () => {
@@ -98,8 +99,12 @@ describe('codes and email changes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<{ user: User }>().user).toMatchObject({ email: newEmail, emailVerified: false });
 
-    expect((await post('/api/account/verify-email', { email: newEmail, code: oldCode })).statusCode).toBe(400);
+    expect((await post('/api/account/verify-email', { email: newEmail, code: oldCode })).statusCode).toBe(
+      400,
+    );
     const newCode = lastCode(t.mails, newEmail);
-    expect((await post('/api/account/verify-email', { email: newEmail, code: newCode })).statusCode).toBe(200);
+    expect((await post('/api/account/verify-email', { email: newEmail, code: newCode })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -39,6 +39,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+const post = (url: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, payload, remoteAddress: uniqueIp() });
+
 function expect429(res: LightMyRequestResponse, label = ''): void {
   expect(res.statusCode, `${label} ${res.body}`).toBe(429);
   const retryAfter = Number(res.headers['retry-after']);
@@ -52,58 +55,87 @@ async function sessionCount(userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-describe('sign-in limit per account', () => {
-  const max = LIMITS.loginPerAccount.max;
+describe('sign-in limits per account', () => {
+  const max = LIMITS.loginPerAccountIp.max;
 
-  it(`refuses the attempt after ${max} wrong passwords with 429, from any IP, even with the right password`, async () => {
+  it(`locks one address out of an account after ${max} wrong passwords, without hashing, and nobody else`, async () => {
     expect(max).toBeLessThanOrEqual(10);
     const { user } = await register(t.app, {}, uniqueIp());
     const before = await sessionCount(user.id);
+    const guesser = uniqueIp();
     for (let i = 0; i < max; i++) {
-      const res = await login(t.app, user.email, `wrong password ${i}`, uniqueIp());
+      const res = await login(t.app, user.email, `wrong password ${i}`, guesser);
       expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
     }
     argon2Calls.verify = 0;
-    const locked = await login(t.app, user.email, GOOD_PASSWORD, uniqueIp());
-    expect429(locked, 'right password while locked');
-    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(LIMITS.loginPerAccount.windowSeconds);
-    expect429(await login(t.app, user.email.toUpperCase(), 'wrong again', uniqueIp()), 'other case');
+    const locked = await login(t.app, user.email, GOOD_PASSWORD, guesser);
+    expect429(locked, 'right password from the locked address');
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(LIMITS.loginPerAccountIp.windowSeconds);
+    expect429(await login(t.app, user.email.toUpperCase(), 'wrong again', guesser), 'other case');
     expect(argon2Calls.verify).toBe(0);
     expect(await sessionCount(user.id)).toBe(before);
 
-    // Another account is not affected.
+    // The owner, from anywhere else, still signs in; so does another account from the guesser's address.
+    expect((await login(t.app, user.email, GOOD_PASSWORD, uniqueIp())).statusCode).toBe(200);
     const other = await register(t.app, {}, uniqueIp());
-    expect((await login(t.app, other.user.email, GOOD_PASSWORD, uniqueIp())).statusCode).toBe(200);
+    expect((await login(t.app, other.user.email, GOOD_PASSWORD, guesser)).statusCode).toBe(200);
   });
 
-  it('limits an unknown email the same way, so the limit does not reveal accounts', async () => {
-    const email = uniqueEmail('ghost');
-    for (let i = 0; i < max; i++) {
-      expect((await login(t.app, email, `guess ${i}`, uniqueIp())).statusCode).toBe(401);
+  it('cannot keep the owner out by guessing from many addresses: the per-account tier spares known addresses', async () => {
+    const ownerIp = uniqueIp();
+    const { user } = await register(t.app, {}, ownerIp); // the owner signed in from ownerIp
+    const perAccount = LIMITS.loginPerAccount.max;
+    expect(perAccount).toBeGreaterThanOrEqual(50);
+    // One guess per address, as a botnet would; the per-account tier (high) fills up.
+    for (let i = 0; i < perAccount; i++) {
+      expect((await login(t.app, user.email, `botnet ${i}`, uniqueIp())).statusCode).toBe(401);
     }
-    expect429(await login(t.app, email, 'guess 11', uniqueIp()), 'unknown email');
+    expect429(await login(t.app, user.email, GOOD_PASSWORD, uniqueIp()), 'a new address after the flood');
+    // The owner's address is not held back by it.
+    expect((await login(t.app, user.email, GOOD_PASSWORD, ownerIp)).statusCode).toBe(200);
+    // And the owner can always reset the password, which starts every counter of the account again.
+    expect((await post('/api/account/forgot-password', { email: user.email })).statusCode).toBe(200);
+    const code = lastCode(t.mails, user.email);
+    const reset = await post('/api/account/new-password', {
+      email: user.email,
+      code,
+      password: 'a fresh and long passphrase',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(t.app, user.email, 'a fresh and long passphrase', uniqueIp())).statusCode).toBe(200);
+  }, 120_000);
+
+  it('limits an unknown email the same way, so the limits do not reveal accounts', async () => {
+    const email = uniqueEmail('ghost');
+    const ip = uniqueIp();
+    for (let i = 0; i < max; i++) {
+      expect((await login(t.app, email, `guess ${i}`, ip)).statusCode).toBe(401);
+    }
+    expect429(await login(t.app, email, 'guess 11', ip), 'unknown email');
   });
 
   it('cannot be skipped by simultaneous attempts', async () => {
     const { user } = await register(t.app, {}, uniqueIp());
+    const ip = uniqueIp();
     const results = await Promise.all(
-      Array.from({ length: max + 5 }, (_, i) => login(t.app, user.email, `parallel ${i}`, uniqueIp())),
+      Array.from({ length: max + 5 }, (_, i) => login(t.app, user.email, `parallel ${i}`, ip)),
     );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
   });
 
-  it('starts counting again after a successful sign-in', async () => {
+  it('starts counting again after a successful sign-in from that address', async () => {
     const { user } = await register(t.app, {}, uniqueIp());
-    for (let i = 0; i < max - 1; i++) await login(t.app, user.email, `wrong ${i}`, uniqueIp());
-    expect((await login(t.app, user.email, GOOD_PASSWORD, uniqueIp())).statusCode).toBe(200);
+    const ip = uniqueIp();
+    for (let i = 0; i < max - 1; i++) await login(t.app, user.email, `wrong ${i}`, ip);
+    expect((await login(t.app, user.email, GOOD_PASSWORD, ip)).statusCode).toBe(200);
     const rows = await t.database.db
       .select()
       .from(rateLimits)
-      .where(eq(rateLimits.key, `login:account:${user.email}`));
+      .where(eq(rateLimits.key, `login:account-ip:${user.email}:${ip}`));
     expect(rows).toHaveLength(0);
-    expect((await login(t.app, user.email, 'wrong once more', uniqueIp())).statusCode).toBe(401);
+    expect((await login(t.app, user.email, 'wrong once more', ip)).statusCode).toBe(401);
   });
 });
 
@@ -117,11 +149,12 @@ describe('limits shared between instances', () => {
     });
     try {
       const { user } = await register(t.app, {}, uniqueIp());
-      const max = LIMITS.loginPerAccount.max;
+      const max = LIMITS.loginPerAccountIp.max;
+      const ip = uniqueIp();
       const statuses: number[] = [];
       for (let i = 0; i <= max; i++) {
         const app = i % 2 === 0 ? t.app : second;
-        statuses.push((await login(app, user.email, `split ${i}`, uniqueIp())).statusCode);
+        statuses.push((await login(app, user.email, `split ${i}`, ip)).statusCode);
       }
       expect(statuses).toEqual([...Array(max).fill(401), 429]);
     } finally {

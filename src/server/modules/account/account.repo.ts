@@ -178,6 +178,22 @@ export async function findLiveSessionUser(
   return row;
 }
 
+/** Whether the user has had a session from `ip` in the last `days` days (an address of the owner's). */
+export async function hasSignedInFrom(db: Db, userId: string, ip: string, days = 30): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        eq(sessions.ip, ip),
+        gt(sessions.createdAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function touchSession(db: Db, sessionId: string): Promise<void> {
   await db
     .update(sessions)

@@ -18,7 +18,7 @@ import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/http-error.ts';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
-import { clear, enforce, type Limit } from '../../lib/rate-limiter.ts';
+import { clear, clearPrefix, enforce, type Limit } from '../../lib/rate-limiter.ts';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens.ts';
 import { bearerToken, mayHoldSession } from '../../plugins/auth.ts';
 import { notify } from '../notifications/notifications.repo.ts';
@@ -26,6 +26,7 @@ import {
   createUser,
   findLiveSession,
   findUserByEmail,
+  hasSignedInFrom,
   markEmailVerified,
   revokeSession,
   revokeUserSessions,
@@ -48,7 +49,14 @@ import {
 /** Limits of the costly and guessable routes (SECURITY.md A4–A6, A14, V11). */
 export const LIMITS = {
   loginPerIp: { max: 50, windowSeconds: 60 },
-  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one account from one address: what stops a guesser. */
+  loginPerAccountIp: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords for one account from addresses it never signed in from, in two tiers (progressive): a
+   * guesser spread over many addresses is slowed, while the owner's own addresses are never locked out.
+   */
+  loginPerAccount: { max: 100, windowSeconds: 15 * 60 },
+  loginPerAccountDay: { max: 300, windowSeconds: 24 * 60 * 60 },
   registerPerIp: { max: 100, windowSeconds: 10 * 60 },
   resetPerIp: { max: 20, windowSeconds: 10 * 60 },
   resetPerAccount: { max: 5, windowSeconds: 60 * 60 },
@@ -112,13 +120,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: loginInput, response: { 200: authResponse, ...errors } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      const accountKey = `login:account:${email}`;
-      // Counted before the hash, so floods cost no CPU and concurrent tries cannot skip the counter.
+      const accountIpKey = `login:account-ip:${email}:${request.ip}`;
+      // Counted before the hash, so floods cost no CPU and concurrent tries cannot skip the counter. Per
+      // (account, address) first: ten wrong passwords lock that address out of that account, not the owner.
       await enforce(db, [
         [`login:ip:${request.ip}`, LIMITS.loginPerIp],
-        [accountKey, LIMITS.loginPerAccount],
+        [accountIpKey, LIMITS.loginPerAccountIp],
       ]);
       const user = await findUserByEmail(db, email);
+      // An address the account signed in from before is the owner's: the per-account tiers, which a guesser
+      // spread over many addresses fills, do not apply to it (issue 8 §4.12).
+      if (!user || !(await hasSignedInFrom(db, user.id, request.ip))) {
+        await enforce(db, [
+          [`login:account:${email}`, LIMITS.loginPerAccount],
+          [`login:account-day:${email}`, LIMITS.loginPerAccountDay],
+        ]);
+      }
       if (!user) {
         await burnPasswordCheck(password);
         throw unauthorized(INVALID_CREDENTIALS);
@@ -129,7 +146,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           code: 'ACCOUNT_SUSPENDED',
         });
       }
-      await clear(db, accountKey);
+      await clear(db, accountIpKey);
       return startSession(app, request, reply, user);
     },
   );
@@ -223,7 +240,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // Receiving the code proves the mailbox; every existing session ends (SECURITY.md S8).
       if (!user.emailVerified) await markEmailVerified(db, user.id);
       await revokeUserSessions(db, user.id, 'password_reset');
+      // The owner proved the mailbox: every sign-in counter of the account starts again.
+      await clearPrefix(db, `login:account-ip:${email}:`);
       await clear(db, `login:account:${email}`);
+      await clear(db, `login:account-day:${email}`);
       await notify(db, user.id, {
         type: 'security',
         title: 'Your password was reset',

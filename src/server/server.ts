@@ -73,6 +73,12 @@ async function main(): Promise<void> {
     },
   });
 
+  if (!env.SMTP_URL && env.NODE_ENV === 'production') {
+    app.log.warn(
+      'Mail is not configured (SMTP_URL): password-reset and verification codes are written to this log. Set SMTP_URL to send them by mail.',
+    );
+  }
+
   const sweeper = setInterval(() => void sweep(database.db).catch(() => {}), 10 * 60_000);
   sweeper.unref();
 

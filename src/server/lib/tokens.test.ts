@@ -1,9 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 
 import { SignJWT, type JWTPayload } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { signAccessToken, verifyAccessToken } from './tokens.ts';
+import { signAccessToken, VERIFIED_TOKENS_MAX, verifyAccessToken } from './tokens.ts';
 
 const secret = new TextEncoder().encode('a test secret of at least thirty-two characters');
 const claims = { userId: randomUUID(), sessionId: randomUUID() };
@@ -87,4 +87,47 @@ describe('verifyAccessToken', () => {
       expect(verifyAccessToken(secret, token)).toBeNull();
     },
   );
+});
+
+describe('verifyAccessToken, remembered tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('still refuses a remembered token once it has expired', async () => {
+    const token = await signAccessToken(secret, claims, 60);
+    expect(verifyAccessToken(secret, token)).toEqual(claims);
+    expect(verifyAccessToken(secret, token)).toEqual(claims);
+    vi.useFakeTimers({ now: Date.now() + 61_000 });
+    expect(verifyAccessToken(secret, token)).toBeNull();
+  });
+
+  it('accepts a remembered not-yet-valid token only from its nbf on', async () => {
+    const token = await forge((p) => ({ ...p, nbf: now() + 30 }));
+    expect(verifyAccessToken(secret, token)).toBeNull();
+    vi.useFakeTimers({ now: Date.now() + 31_000 });
+    expect(verifyAccessToken(secret, token)).toEqual(claims);
+  });
+
+  it('does not let a remembered token vouch for a tampered one, or for another secret', async () => {
+    const token = await signAccessToken(secret, claims, 60);
+    expect(verifyAccessToken(secret, token)).toEqual(claims);
+    const [header, payload, signature] = token.split('.');
+    const other = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'x' }),
+    );
+    expect(verifyAccessToken(secret, `${header}.${other.toString('base64url')}.${signature}`)).toBeNull();
+    expect(
+      verifyAccessToken(new TextEncoder().encode('another secret of at least 32 characters'), token),
+    ).toBeNull();
+  });
+
+  it('keeps verifying after more than VERIFIED_TOKENS_MAX tokens (the oldest are checked again)', async () => {
+    const first = await signAccessToken(secret, claims, 60);
+    expect(verifyAccessToken(secret, first)).toEqual(claims);
+    for (let i = 0; i < VERIFIED_TOKENS_MAX + 5; i++) {
+      expect(verifyAccessToken(secret, await signAccessToken(secret, claims, 60))).toEqual(claims);
+    }
+    expect(verifyAccessToken(secret, first)).toEqual(claims);
+  });
 });

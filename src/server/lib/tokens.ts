@@ -42,15 +42,14 @@ function decodeJson(segment: string): Record<string, unknown> | null {
   }
 }
 
-/**
- * Verifies signature (HS256 only), exp, nbf, issuer, audience and type; null on any failure.
- *
- * Synchronous HMAC with node:crypto and a key object made once per secret: this runs on every API request,
- * and jose's WebCrypto path (a key import and a thread-pool job per call) cost ~10 % of an authenticated
- * read (ADR 011). It accepts only what signAccessToken produces: a compact JWS whose header says HS256 and
- * nothing the verifier would have to understand (no `crit`, no `b64`), with the canonical signature.
- */
-export function verifyAccessToken(secret: Uint8Array, token: string): AccessClaims | null {
+interface Verified {
+  claims: AccessClaims;
+  exp: number;
+  nbf: number;
+}
+
+/** The signature and the fixed claims of a token; exp and nbf are left to the caller. */
+function checkToken(secret: Uint8Array, token: string): Verified | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, payload, signature] = parts as [string, string, string];
@@ -68,13 +67,45 @@ export function verifyAccessToken(secret: Uint8Array, token: string): AccessClai
 
   const claims = decodeJson(payload);
   if (!claims) return null;
-  const now = Math.floor(Date.now() / 1000);
-  if (typeof claims.exp !== 'number' || claims.exp <= now) return null;
-  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > now)) return null;
+  if (typeof claims.exp !== 'number') return null;
+  if (claims.nbf !== undefined && typeof claims.nbf !== 'number') return null;
   if (claims.iat !== undefined && typeof claims.iat !== 'number') return null;
   if (claims.iss !== ISSUER || claims.aud !== AUDIENCE || claims.typ !== 'access') return null;
   if (typeof claims.jti !== 'string' || typeof claims.sid !== 'string' || typeof claims.sub !== 'string') {
     return null;
   }
-  return { userId: claims.sub, sessionId: claims.sid };
+  return {
+    claims: { userId: claims.sub, sessionId: claims.sid },
+    exp: claims.exp,
+    nbf: typeof claims.nbf === 'number' ? claims.nbf : 0,
+  };
+}
+
+/** Tokens whose signature and claims checked out, per secret (only genuine tokens get in). */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, Verified>>();
+export const VERIFIED_TOKENS_MAX = 1000;
+
+/**
+ * Verifies signature (HS256 only), exp, nbf, issuer, audience and type; null on any failure.
+ *
+ * Synchronous HMAC with node:crypto and a key object made once per secret: this runs on every API request,
+ * and jose's WebCrypto path (a key import and a thread-pool job per call) cost ~13 % of an authenticated
+ * read (ADR 011). It accepts only what signAccessToken produces: a compact JWS whose header says HS256 and
+ * nothing the verifier would have to understand (no `crit`, no `b64`), with the canonical signature.
+ * The last VERIFIED_TOKENS_MAX genuine tokens are remembered, so a client's next requests skip the HMAC
+ * and the decoding; exp and nbf are checked on every call. (The session behind a token is still checked on
+ * every request, plugins/auth.ts.)
+ */
+export function verifyAccessToken(secret: Uint8Array, token: string): AccessClaims | null {
+  let cache = verifiedTokens.get(secret);
+  if (!cache) verifiedTokens.set(secret, (cache = new Map()));
+  let verified = cache.get(token);
+  if (!verified) {
+    const checked = checkToken(secret, token);
+    if (!checked) return null;
+    if (cache.size >= VERIFIED_TOKENS_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(token, (verified = checked));
+  }
+  const now = Math.floor(Date.now() / 1000);
+  return verified.exp > now && verified.nbf <= now ? verified.claims : null;
 }

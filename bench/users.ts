@@ -7,6 +7,7 @@
  *   BENCH_USERS=20000 BENCH_RUNS=100 node_modules/.bin/node bench/users.ts
  *   BENCH_DATA_DIR=/tmp/atrium-bench node_modules/.bin/node bench/users.ts   (keeps and reuses the data)
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,8 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { users } from '../src/server/db/schema/index.ts';
 import { COMPANIES, FIRST_NAMES, LAST_NAMES, PLACES } from '../src/server/db/seed/factories.ts';
 import { createRandom } from '../src/server/db/seed/random.ts';
-import { hashPassword } from '../src/server/lib/passwords.ts';
+import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../src/server/lib/passwords.ts';
+import { setPassword } from '../src/server/modules/account/account.repo.ts';
 
 const TOTAL = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -56,7 +58,10 @@ if (Number(existing?.n) > 0 && !reuse) {
 
 // ── data ──────────────────────────────────────────────────────────────────────────────────────────────
 const random = createRandom(42);
-const passwordHash = await hashPassword('bench password 2026');
+// Only the bench admin can sign in, with a password made for this run (no published credential anywhere).
+const adminPassword = randomBytes(18).toString('base64url');
+const adminPasswordHash = await hashPassword(adminPassword);
+if (benchAdmin) await setPassword(db, benchAdmin.id, adminPasswordHash);
 const started = performance.now();
 const toInsert = reuse ? 0 : TOTAL;
 for (let offset = 0; offset < toInsert; offset += BATCH) {
@@ -67,7 +72,7 @@ for (let offset = 0; offset < toInsert; offset += BATCH) {
     const place = random.pick(PLACES);
     return {
       email: i === 0 ? adminEmail : `${firstName}.${lastName}.${i}@example.com`.toLowerCase(),
-      passwordHash,
+      passwordHash: i === 0 ? adminPasswordHash : UNUSABLE_PASSWORD_HASH,
       firstName,
       lastName,
       role: i === 0 || i % 500 === 0 ? ('admin' as const) : ('user' as const),
@@ -97,8 +102,9 @@ await app.ready();
 const login = await app.inject({
   method: 'POST',
   url: '/api/account/login',
-  payload: { email: adminEmail, password: 'bench password 2026' },
+  payload: { email: adminEmail, password: adminPassword },
 });
+if (login.statusCode !== 200) throw new Error(`Bench sign-in failed: ${login.statusCode} ${login.body}`);
 const { accessToken } = login.json<{ accessToken: string }>();
 const headers = { authorization: `Bearer ${accessToken}` };
 

@@ -128,7 +128,7 @@ describe('routes and guards', () => {
     const { router } = renderApp('/dashboard/app');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Account' }));
-    expect(screen.getByText('ada@example.com', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('ada@example.com', { selector: 'p' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Atrium' })).toBeTruthy();

@@ -1,18 +1,12 @@
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import MenuList from '@mui/material/MenuList';
-import Popover from '@mui/material/Popover';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
 
-import { paths } from '../../config/paths.ts';
-import { useAuth, useAuthActions } from '../../lib/auth/use-auth.ts';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+
+const loadMenu = () => import('./account-menu.tsx');
+const AccountMenu = lazy(() => loadMenu().then((module) => ({ default: module.AccountMenu })));
 
 function initials(displayName: string): string {
   const letters = displayName
@@ -23,32 +17,19 @@ function initials(displayName: string): string {
   return letters.join('') || '?';
 }
 
-/** The avatar button (name "Account") and its popover: name, email, links and "Logout". */
+/**
+ * The avatar button (name "Account") and its popover: name, email, links and "Logout". The popover's code
+ * loads when the button is hovered, focused or first clicked, and stays mounted after.
+ */
 export function AccountPopover() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useAuth((state) => state.user);
-  const { logout } = useAuthActions();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [loggingOut, setLoggingOut] = useState(false);
+  const [used, setUsed] = useState(false);
   const popoverId = useId();
+  const preload = () => void loadMenu();
 
   if (!user) return null;
-
-  const close = () => setAnchor(null);
-
-  const links = [
-    { label: t('account.home'), to: paths.dashboard.root },
-    { label: t('account.profile'), to: paths.dashboard.user.profile },
-    { label: t('account.settings'), to: paths.dashboard.user.account },
-  ];
-
-  const onLogout = async () => {
-    setLoggingOut(true);
-    await logout();
-    close();
-    await navigate(paths.auth.login, { replace: true });
-  };
 
   return (
     <>
@@ -57,7 +38,12 @@ export function AccountPopover() {
         aria-haspopup="true"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? popoverId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
+        onPointerEnter={preload}
+        onFocus={preload}
         sx={{ p: 0.5 }}
       >
         {/* The initials are drawn by CSS: the button's name is "Account", and no other visible text competes. */}
@@ -78,51 +64,11 @@ export function AccountPopover() {
           {null}
         </Avatar>
       </IconButton>
-      <Popover
-        id={popoverId}
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 240, mt: 1 } } }}
-      >
-        <Box sx={{ p: 2, pb: 1.5 }}>
-          <Typography variant="subtitle2" noWrap>
-            {user.displayName}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
-            {user.email}
-          </Typography>
-        </Box>
-        <Divider sx={{ borderStyle: 'dashed' }} />
-        <MenuList dense sx={{ p: 1 }}>
-          {links.map((link) => (
-            <MenuItem
-              key={link.to}
-              component={RouterLink}
-              to={link.to}
-              onClick={close}
-              sx={{ borderRadius: 1 }}
-            >
-              {link.label}
-            </MenuItem>
-          ))}
-        </MenuList>
-        <Divider sx={{ borderStyle: 'dashed' }} />
-        <Box sx={{ p: 1 }}>
-          <Button
-            fullWidth
-            color="error"
-            size="medium"
-            variant="text"
-            onClick={onLogout}
-            loading={loggingOut}
-          >
-            {t('account.logout')}
-          </Button>
-        </Box>
-      </Popover>
+      {used && (
+        <Suspense fallback={null}>
+          <AccountMenu id={popoverId} anchor={anchor} user={user} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -7,6 +7,8 @@ import type { SessionsResponse } from '#shared/contract/users.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { GOOD_PASSWORD, bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { login, member, snapshot, type Member } from './test-helpers.ts';
+import { updateUserRow } from './users.repo.ts';
+import { profilePatch } from './users.service.ts';
 
 const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
@@ -32,13 +34,23 @@ const patchMe = (m: Member, payload: Record<string, unknown>) =>
 describe('PATCH /api/account/my-account', () => {
   it('keeps both of two saves made at once to different switches and links (no lost update)', async () => {
     const lin = await member(t.app, 'Lin', 'Parallel');
-    const results = await Promise.all([
-      patchMe(lin, { notifications: { activityComments: false } }),
-      patchMe(lin, { notifications: { applicationNews: false } }),
-      patchMe(lin, { socialLinks: { twitter: 'https://twitter.com/lin' } }),
-      patchMe(lin, { socialLinks: { linkedin: 'https://linkedin.com/in/lin' } }),
-    ]);
-    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    // The row a request read when it authenticated…
+    const [stale] = await t.database.db.select().from(users).where(eq(users.id, lin.id));
+    // …then another save lands before this one writes.
+    const other = await patchMe(lin, {
+      notifications: { applicationNews: false },
+      socialLinks: { twitter: 'https://twitter.com/lin' },
+    });
+    expect(other.statusCode).toBe(200);
+    // This save, built from the stale row, changes only its own keys.
+    await updateUserRow(
+      t.database.db,
+      lin.id,
+      profilePatch(stale!, {
+        socialLinks: { linkedin: 'https://linkedin.com/in/lin' },
+        notifications: { activityComments: false },
+      }),
+    );
     const me = (await myAccount(lin)).json<{ user: User }>().user;
     expect(me.notifications).toMatchObject({ activityComments: false, applicationNews: false });
     expect(me.socialLinks).toMatchObject({

@@ -14,7 +14,6 @@ import {
 } from '#shared/contract/users.ts';
 import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
-import { users } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clear, enforce } from '../../lib/rate-limiter.ts';
@@ -28,14 +27,7 @@ import {
   type UserRow,
 } from '../account/account.repo.ts';
 import { parseUserAgent } from './user-agent.ts';
-import {
-  deleteOwnImage,
-  liveSessions,
-  mergeJson,
-  revokeOwnSession,
-  toUserImage,
-  updateUserRow,
-} from './users.repo.ts';
+import { deleteOwnImage, liveSessions, revokeOwnSession, toUserImage, updateUserRow } from './users.repo.ts';
 import { LIMITS, caller, isUniqueViolation, profilePatch, storeUploadedImage } from './users.service.ts';
 
 const errors = {
@@ -90,9 +82,6 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = caller(request);
       const input = request.body;
       const patch = profilePatch(user, input);
-      if (input.notifications) {
-        patch.notifications = mergeJson(users.notifications, input.notifications);
-      }
       const emailChanged = input.email !== undefined && input.email !== user.email;
       if (emailChanged) {
         // Taking over an account must not be one request away from a stolen token (SECURITY.md A19).

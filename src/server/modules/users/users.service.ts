@@ -44,11 +44,15 @@ const PROFILE_KEYS = ['firstName', 'lastName', ...profileDetailFields] as const;
 
 type ProfileInput = Partial<Record<(typeof PROFILE_KEYS)[number], string>> & {
   socialLinks?: Partial<SocialLinks> | undefined;
+  notifications?: Partial<Record<string, boolean>> | undefined;
   avatarUrl?: null | undefined;
   coverUrl?: null | undefined;
 };
 
-/** The columns a profile edit sets: only fields sent; social links merged into the stored ones. */
+/**
+ * The columns a profile edit sets: only fields sent; social links and notification switches merged into the
+ * stored ones in SQL, not into `before` (which may be stale by the time the update runs).
+ */
 export function profilePatch(before: UserRow, input: ProfileInput): UserUpdate {
   const patch: UserUpdate = {};
   for (const key of PROFILE_KEYS) {
@@ -56,6 +60,7 @@ export function profilePatch(before: UserRow, input: ProfileInput): UserUpdate {
     if (value !== undefined) patch[key] = value;
   }
   if (input.socialLinks) patch.socialLinks = mergeJson(users.socialLinks, input.socialLinks);
+  if (input.notifications) patch.notifications = mergeJson(users.notifications, input.notifications);
   if (input.avatarUrl === null) patch.avatarUrl = null;
   if (input.coverUrl === null) patch.coverUrl = null;
   return patch;

@@ -6,6 +6,7 @@ import { paths } from '../config/paths.ts';
 import { AuthGuard } from '../lib/auth/auth-guard.tsx';
 import { GuestGuard } from '../lib/auth/guest-guard.tsx';
 import { registerRoutePrefetch } from '../lib/route-prefetch.ts';
+import { settingsStore } from '../lib/settings/settings-store.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /**
@@ -47,7 +48,14 @@ export const routes: RouteObject[] = [
         Component: AuthGuard,
         children: [
           {
-            lazy: () => import('./routes/dashboard/layout.tsx'),
+            // With a mini or horizontal layout, its nav section loads with the layout (no empty nav at first).
+            lazy: () =>
+              Promise.all([
+                import('./routes/dashboard/layout.tsx'),
+                import('../components/nav-section/lazy-nav-sections.tsx').then((module) =>
+                  module.preloadNavSection(settingsStore.getState().themeLayout),
+                ),
+              ]).then(([module]) => module),
             children: [
               { index: true, element: <Navigate to={paths.dashboard.general.app} replace /> },
               { path: paths.dashboard.general.app, lazy: () => import('./routes/dashboard/app.tsx') },

@@ -82,6 +82,12 @@ export function SettingsDrawer() {
   const actions = useSettingsActions();
   const canReset = useCanResetSettings();
   const [fullscreen, toggleFullscreen, fullscreenSupported] = useFullscreen();
+  // The mini and horizontal navs load on demand: have them ready before a layout is picked here.
+  useEffect(() => {
+    void import('../nav-section/lazy-nav-sections.tsx').then((module) =>
+      Promise.all([module.preloadNavSectionMini(), module.preloadNavSectionHorizontal()]),
+    );
+  }, []);
   const titleId = useId();
   const stretchHintId = useId();
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 
-import { NavSectionHorizontal } from '../../components/nav-section/nav-section-horizontal.tsx';
+import { LazyNavSectionHorizontal } from '../../components/nav-section/lazy-nav-sections.tsx';
 import type { NavGroup } from '../../components/nav-section/types.ts';
 import { isMobileUserAgent } from '../../components/scrollbar/scrollbar.tsx';
 import { layoutConfig } from '../config-layout.ts';
@@ -35,7 +35,7 @@ export function NavHorizontal({ data, top }: { data: NavGroup[]; top: number }) 
         ...(!isMobileUserAgent && { scrollbarWidth: 'thin' }),
       })}
     >
-      <NavSectionHorizontal data={data} />
+      <LazyNavSectionHorizontal data={data} />
     </Box>
   );
 }

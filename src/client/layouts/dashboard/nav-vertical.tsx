@@ -4,7 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 
 import { Logo } from '../../components/logo/logo.tsx';
-import { NavSectionMini } from '../../components/nav-section/nav-section-mini.tsx';
+import {
+  LazyNavSectionMini,
+  preloadNavSectionMini,
+} from '../../components/nav-section/lazy-nav-sections.tsx';
 import { NavSection } from '../../components/nav-section/nav-section.tsx';
 import type { NavGroup } from '../../components/nav-section/types.ts';
 import { Scrollbar } from '../../components/scrollbar/scrollbar.tsx';
@@ -45,6 +48,8 @@ export function NavVertical({ data, mini }: NavVerticalProps) {
       <IconButton
         size="small"
         onClick={toggleLayout}
+        onPointerEnter={() => void preloadNavSectionMini()}
+        onFocus={() => void preloadNavSectionMini()}
         aria-label={mini ? t('header.expandNav') : t('header.collapseNav')}
         aria-expanded={!mini}
         sx={{
@@ -73,7 +78,7 @@ export function NavVertical({ data, mini }: NavVerticalProps) {
       <Box sx={{ pt: 3, pb: 1, ...(mini ? { display: 'flex', justifyContent: 'center' } : { px: 3.5 }) }}>
         <Logo showText={!mini} />
       </Box>
-      <Scrollbar>{mini ? <NavSectionMini data={data} /> : <NavSection data={data} />}</Scrollbar>
+      <Scrollbar>{mini ? <LazyNavSectionMini data={data} /> : <NavSection data={data} />}</Scrollbar>
     </Box>
   );
 }

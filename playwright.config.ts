@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { e2eDataDir, e2eOutputDir, e2ePort as port } from './e2e/support/e2e-env.ts';
+import { chromiumLaunchOptions, e2eDataDir, e2eOutputDir, e2ePort as port } from './e2e/support/e2e-env.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -14,18 +14,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 
 import { gzipSize, kib, readBuild } from '../scripts/check-budgets.ts';
+import { chromiumLaunchOptions } from '../e2e/support/e2e-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.FIRST_LOAD_RUNS ?? 3);
@@ -101,18 +102,7 @@ try {
     await register(first, last);
   }
 
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
 
   /** A cold page: new context (empty cache), the admin's token in local storage when signed in. */
   async function coldPage(signedIn: boolean): Promise<Page> {

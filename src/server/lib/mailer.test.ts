@@ -13,7 +13,7 @@ import type { Database } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 import { createTestDb } from '../testing/test-db.ts';
 import { GOOD_PASSWORD, uniqueEmail, uniqueIp } from '../testing/test-app.ts';
-import { MASK, createMailWorker, createMailer } from './mailer.ts';
+import { MASK, createMailWorker, createMailer, type MailWorkerOptions } from './mailer.ts';
 
 interface FakeSmtp {
   url: string;
@@ -71,6 +71,17 @@ async function fakeSmtp(mode: 'working' | 'stalled'): Promise<FakeSmtp> {
 }
 
 const log = pino({ level: 'silent' });
+
+/** A worker on the test database that only sends when a test drains it. */
+const workerFor = (smtpUrl: string, options: Partial<MailWorkerOptions> = {}) =>
+  createMailWorker({
+    db: database.db,
+    log,
+    smtpUrl,
+    from: 'Atrium <no-reply@atrium.local>',
+    pollMs: 3_600_000,
+    ...options,
+  });
 
 let database: Database;
 beforeAll(async () => {
@@ -133,16 +144,7 @@ describe('mail with a stalled SMTP server', () => {
 
   it('retries after a timeout with a growing delay, then gives up and masks the code', async () => {
     const smtp = await fakeSmtp('stalled');
-    const worker = createMailWorker({
-      db: database.db,
-      log,
-      smtpUrl: smtp.url,
-      from: 'Atrium <no-reply@atrium.local>',
-      timeoutMs: 300,
-      maxAttempts: 2,
-      baseDelayMs: 60_000,
-      pollMs: 3_600_000,
-    });
+    const worker = workerFor(smtp.url, { timeoutMs: 300, maxAttempts: 2, baseDelayMs: 60_000 });
     try {
       const to = uniqueEmail('retry');
       await createMailer({ db: database.db, log, worker }).send({
@@ -181,13 +183,7 @@ describe('mail with a working SMTP server', () => {
   });
 
   it('delivers the code, then keeps no readable code in the outbox', async () => {
-    const worker = createMailWorker({
-      db: database.db,
-      log,
-      smtpUrl: smtp.url,
-      from: 'Atrium <no-reply@atrium.local>',
-      pollMs: 3_600_000,
-    });
+    const worker = workerFor(smtp.url);
     try {
       const to = uniqueEmail('sent');
       await createMailer({ db: database.db, log, worker }).send({

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '../lib/password-policy.ts';
+import { roles, userStatuses } from './user-enums.ts';
 
-export const roles = ['admin', 'user'] as const;
+export { roles, userStatuses };
+
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
-export const userStatuses = ['active', 'pending', 'banned', 'rejected'] as const;
 export const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 

@@ -15,11 +15,12 @@ import {
   userSchema,
   userStatusSchema,
 } from './account.ts';
+import { PAGE_SIZE_MAX, SEARCH_MAX, userSortKeys, type UserSortKey } from './user-enums.ts';
+
+export { PAGE_SIZE_MAX, SEARCH_MAX, userSortKeys, type UserSortKey };
 
 // ── limits ──────────────────────────────────────────────────────────────────────────────────────────────
 
-export const PAGE_SIZE_MAX = 100;
-export const SEARCH_MAX = 100;
 export const BULK_DELETE_MAX = 100;
 /** Largest upload accepted, in bytes (5 MiB). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -99,9 +100,6 @@ const detailFields = {
 };
 
 // ── the admin list ──────────────────────────────────────────────────────────────────────────────────────
-
-export const userSortKeys = ['name', 'email', 'company', 'role', 'status', 'createdAt'] as const;
-export type UserSortKey = (typeof userSortKeys)[number];
 
 const pageField = z.coerce
   .number({ error: 'validation.pageInvalid' })

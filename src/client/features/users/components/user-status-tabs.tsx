@@ -3,7 +3,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 
-import { userStatuses, type UserStatus } from '#shared/contract/account.ts';
+import type { UserStatus } from '#shared/contract/account.ts';
+import { userStatuses } from '#shared/contract/user-enums.ts';
 import type { StatusCounts } from '#shared/contract/users.ts';
 
 import { Label } from '../../../components/label/label.tsx';

@@ -7,8 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 
-import { roles, type Role } from '#shared/contract/account.ts';
-import { SEARCH_MAX } from '#shared/contract/users.ts';
+import type { Role } from '#shared/contract/account.ts';
+import { roles, SEARCH_MAX } from '#shared/contract/user-enums.ts';
 
 type UserTableToolbarProps = {
   search: string;

@@ -1,5 +1,5 @@
 import type { User } from '#shared/contract/account.ts';
-import { PAGE_SIZE_MAX, type UserSortKey } from '#shared/contract/users.ts';
+import { PAGE_SIZE_MAX, type UserSortKey } from '#shared/contract/user-enums.ts';
 
 import { getUsers, type UsersFilter } from '../api/get-users.ts';
 import { buildCsv, type CsvValue } from './csv.ts';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import type { Role, User } from '#shared/contract/account.ts';
-import { userSortKeys, type UserSortKey } from '#shared/contract/users.ts';
+import { userSortKeys, type UserSortKey } from '#shared/contract/user-enums.ts';
 
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';

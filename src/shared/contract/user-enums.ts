@@ -1,0 +1,13 @@
+/**
+ * The plain constants of the users contract, without zod: client pages that only need the lists (the users
+ * list's tabs, filters and sort) import them from here, so zod stays off their first load. account.ts and
+ * users.ts re-export them next to their schemas.
+ */
+export const roles = ['admin', 'user'] as const;
+export const userStatuses = ['active', 'pending', 'banned', 'rejected'] as const;
+
+export const PAGE_SIZE_MAX = 100;
+export const SEARCH_MAX = 100;
+
+export const userSortKeys = ['name', 'email', 'company', 'role', 'status', 'createdAt'] as const;
+export type UserSortKey = (typeof userSortKeys)[number];

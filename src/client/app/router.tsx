@@ -7,6 +7,7 @@ import { AuthGuard } from '../lib/auth/auth-guard.tsx';
 import { GuestGuard } from '../lib/auth/guest-guard.tsx';
 import { registerRoutePrefetch } from '../lib/route-prefetch.ts';
 import { settingsStore } from '../lib/settings/settings-store.ts';
+import { ensureTranslations } from '../locales/i18n.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /**
@@ -67,6 +68,8 @@ export const routes: RouteObject[] = [
               {
                 // Users (issue #4). List, new, edit and audit check the admin role inside their chunks.
                 path: paths.dashboard.user.root,
+                // The area's texts load with its pages' code (locales/load-language.ts).
+                lazy: () => ensureTranslations('users').then(() => ({})),
                 children: [
                   { index: true, element: <Navigate to={paths.dashboard.user.profile} replace /> },
                   {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { settingsStore } from '../lib/settings/settings-store.ts';
-import { changeLanguage, currentLanguage, i18n, initStoredLanguage } from './i18n.ts';
+import { changeLanguage, currentLanguage, ensureTranslations, i18n, initStoredLanguage } from './i18n.ts';
 import { languageStorageKey, languages } from './locales-config.ts';
 
 describe('languages and direction (spec §4)', () => {
@@ -64,5 +64,13 @@ describe('languages and direction (spec §4)', () => {
     await initStoredLanguage();
     expect(currentLanguage()).toBe('en');
     expect(settingsStore.getState().themeDirection).toBe('ltr');
+  });
+
+  it("an area's texts (loaded with its routes) follow a language change", async () => {
+    // The test setup asked for the users area, as its routes do (ensureTranslations).
+    await ensureTranslations('users');
+    expect(i18n.t('users.common.users')).toBe('Users');
+    await changeLanguage('fr');
+    expect(i18n.t('users.common.users')).toBe('Utilisateurs');
   });
 });

@@ -3,8 +3,10 @@ import { initReactI18next } from 'react-i18next';
 
 import { settingsStore } from '../lib/settings/settings-store.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
-import { en } from './langs/en/index.ts';
-import { languageLoaders } from './load-language.ts';
+import { core } from './langs/en/core.ts';
+import { publicPages } from './langs/en/public-pages.ts';
+import { shell } from './langs/en/shell.ts';
+import { loadPart, startParts, type AreaPart, type TranslationPart } from './load-language.ts';
 import {
   defaultNS,
   fallbackLng,
@@ -23,7 +25,8 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { [defaultNS]: en } },
+  // English's start parts; an area's texts (users) load with its routes (`ensureTranslations`).
+  resources: { en: { [defaultNS]: { ...core, ...shell, ...publicPages } } },
   lng: storedLanguage() ?? fallbackLng,
   supportedLngs: languageValues,
   fallbackLng,
@@ -41,11 +44,42 @@ export function currentLanguage(): LanguageValue {
   return isLanguageValue(value) ? value : fallbackLng;
 }
 
-/** Loads the texts of a language once (English is bundled). */
+/** The parts each language has in i18next (English's start parts are bundled). */
+const loadedParts = new Map<LanguageValue, Map<TranslationPart, Promise<void>>>([
+  ['en', new Map(startParts.map((part) => [part, Promise.resolve()]))],
+]);
+/** The area parts a route has asked for: a language change loads them too. */
+const wantedParts = new Set<AreaPart>();
+
+function ensurePart(language: LanguageValue, part: TranslationPart): Promise<void> {
+  const parts = loadedParts.get(language) ?? new Map<TranslationPart, Promise<void>>();
+  loadedParts.set(language, parts);
+  let pending = parts.get(part);
+  if (!pending) {
+    pending = loadPart(language, part).then((resources) => {
+      i18n.addResourceBundle(language, defaultNS, resources, true, true);
+    });
+    // A failed load can be tried again.
+    pending.catch(() => parts.delete(part));
+    parts.set(part, pending);
+  }
+  return pending;
+}
+
+/** Loads the texts of a language once: its start parts and every area part asked for so far. */
 export async function ensureLanguageLoaded(language: LanguageValue): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, defaultNS)) return;
-  const resources = await languageLoaders[language]();
-  i18n.addResourceBundle(language, defaultNS, resources, true, true);
+  await Promise.all([...startParts, ...wantedParts].map((part) => ensurePart(language, part)));
+}
+
+/**
+ * Loads an area's texts (e.g. `users`) in the current language; its routes wait for it with their code.
+ * From then on, a language change loads them too.
+ */
+export async function ensureTranslations(part: AreaPart): Promise<void> {
+  wantedParts.add(part);
+  const languages = new Set<LanguageValue>([currentLanguage()]);
+  if (isLanguageValue(i18n.language)) languages.add(i18n.language);
+  await Promise.all([...languages].map((language) => ensurePart(language, part)));
 }
 
 /**

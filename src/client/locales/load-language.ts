@@ -1,10 +1,33 @@
-import type { TranslationResource } from './langs/en/index.ts';
 import type { LanguageValue } from './locales-config.ts';
 
-/** Non-English texts are separate chunks, loaded when the language is chosen (a small first load). */
-export const languageLoaders: Record<Exclude<LanguageValue, 'en'>, () => Promise<TranslationResource>> = {
-  fr: () => import('./langs/fr/index.ts').then((module) => module.fr),
-  vi: () => import('./langs/vi/index.ts').then((module) => module.vi),
-  cn: () => import('./langs/cn/index.ts').then((module) => module.cn),
-  ar: () => import('./langs/ar/index.ts').then((module) => module.ar),
-};
+/**
+ * The texts are split into part files by area (`langs/<language>/<part>.ts`). English's start parts are
+ * bundled (i18n.ts); every other part file is its own chunk, loaded when a language or an area needs it.
+ */
+export type TranslationPart = 'core' | 'shell' | 'public-pages' | 'users';
+
+/** The parts every page needs: loaded with a language, before its first render. */
+export const startParts = ['core', 'shell', 'public-pages'] as const satisfies readonly TranslationPart[];
+
+/** The parts loaded with their area's routes (the router waits for them with the page's code). */
+export type AreaPart = Exclude<TranslationPart, (typeof startParts)[number]>;
+
+// English's start parts are bundled by i18n.ts, so they are left out here.
+const partModules = import.meta.glob<Record<string, unknown>>([
+  './langs/*/*.ts',
+  '!./langs/*/index.ts',
+  '!./langs/en/core.ts',
+  '!./langs/en/shell.ts',
+  '!./langs/en/public-pages.ts',
+]);
+
+/** One part's texts in one language (the part file's exported objects merged). */
+export async function loadPart(
+  language: LanguageValue,
+  part: TranslationPart,
+): Promise<Record<string, unknown>> {
+  const load = partModules[`./langs/${language}/${part}.ts`];
+  if (!load) throw new Error(`No translations for ${language}/${part}`);
+  const module = await load();
+  return Object.assign({}, ...Object.values(module)) as Record<string, unknown>;
+}

@@ -3,7 +3,7 @@ import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { setAccessToken, setSessionHandlers } from '../lib/api-client.ts';
-import { i18n } from '../locales/i18n.ts';
+import { ensureTranslations, i18n } from '../locales/i18n.ts';
 
 /**
  * STYLE.md §4: an unexpected console.error or console.warn fails the test. A test that expects one replaces
@@ -19,6 +19,9 @@ window.scrollTo = () => {};
 
 const original = { error: console.error, warn: console.warn };
 let unexpected: string[] = [];
+
+// Views are rendered without their routes: every area's texts are there from the start.
+await ensureTranslations('users');
 
 i18n.options.saveMissing = true;
 i18n.on('missingKey', (_languages, namespace, key) => {

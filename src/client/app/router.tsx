@@ -8,7 +8,13 @@ import { GuestGuard } from '../lib/auth/guest-guard.tsx';
 import { registerRoutePrefetch } from '../lib/route-prefetch.ts';
 import { settingsStore } from '../lib/settings/settings-store.ts';
 import { ensureTranslations } from '../locales/i18n.ts';
+import type { AreaPart } from '../locales/load-language.ts';
 import { RootLayout } from './root-layout.tsx';
+
+/** A route's `lazy` that also loads an area's texts: the page renders once both are there. */
+function withTexts<T>(part: AreaPart, load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), ensureTranslations(part)]).then(([module]) => module);
+}
 
 /**
  * The route table (spec §2). Paths come from config/paths.ts; every page and layout is a lazy chunk so the
@@ -60,10 +66,13 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to={paths.dashboard.general.app} replace /> },
               { path: paths.dashboard.general.app, lazy: () => import('./routes/dashboard/app.tsx') },
-              { path: paths.dashboard.blank, lazy: () => import('./routes/dashboard/blank.tsx') },
+              {
+                path: paths.dashboard.blank,
+                lazy: withTexts('public-pages', () => import('./routes/dashboard/blank.tsx')),
+              },
               {
                 path: paths.dashboard.permissionDenied,
-                lazy: () => import('./routes/dashboard/permission-denied.tsx'),
+                lazy: withTexts('public-pages', () => import('./routes/dashboard/permission-denied.tsx')),
               },
               {
                 // Users (issue #4). List, new, edit and audit check the admin role inside their chunks.
@@ -110,7 +119,8 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: () => import('./routes/simple-layout.tsx'),
+        // The public pages' texts load with their layout (locales/load-language.ts).
+        lazy: withTexts('public-pages', () => import('./routes/simple-layout.tsx')),
         children: [
           { path: paths.pricing, lazy: () => import('./routes/public/pricing.tsx') },
           { path: paths.payment, lazy: () => import('./routes/public/payment.tsx') },
@@ -124,8 +134,14 @@ export const routes: RouteObject[] = [
         // Error and status pages: logo and one centred column. Unknown paths get the 404 page here too.
         lazy: () => import('./routes/public/compact-layout.tsx'),
         children: [
-          { path: paths.comingSoon, lazy: () => import('./routes/public/coming-soon.tsx') },
-          { path: paths.maintenance, lazy: () => import('./routes/public/maintenance.tsx') },
+          {
+            path: paths.comingSoon,
+            lazy: withTexts('public-pages', () => import('./routes/public/coming-soon.tsx')),
+          },
+          {
+            path: paths.maintenance,
+            lazy: withTexts('public-pages', () => import('./routes/public/maintenance.tsx')),
+          },
           { path: paths.page403, lazy: () => import('./routes/public/page-403.tsx') },
           { path: paths.page404, lazy: () => import('./routes/not-found.tsx') },
           { path: paths.page500, lazy: () => import('./routes/public/page-500.tsx') },

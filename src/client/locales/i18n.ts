@@ -4,7 +4,6 @@ import { initReactI18next } from 'react-i18next';
 import { settingsStore } from '../lib/settings/settings-store.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
 import { core } from './langs/en/core.ts';
-import { publicPages } from './langs/en/public-pages.ts';
 import { shell } from './langs/en/shell.ts';
 import { loadPart, startParts, type AreaPart, type TranslationPart } from './load-language.ts';
 import {
@@ -25,8 +24,8 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n.use(initReactI18next).init({
-  // English's start parts; an area's texts (users) load with its routes (`ensureTranslations`).
-  resources: { en: { [defaultNS]: { ...core, ...shell, ...publicPages } } },
+  // English's start parts; an area's texts (users, public pages) load with its routes (`ensureTranslations`).
+  resources: { en: { [defaultNS]: { ...core, ...shell } } },
   lng: storedLanguage() ?? fallbackLng,
   supportedLngs: languageValues,
   fallbackLng,

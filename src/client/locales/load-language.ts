@@ -7,7 +7,7 @@ import type { LanguageValue } from './locales-config.ts';
 export type TranslationPart = 'core' | 'shell' | 'public-pages' | 'users';
 
 /** The parts every page needs: loaded with a language, before its first render. */
-export const startParts = ['core', 'shell', 'public-pages'] as const satisfies readonly TranslationPart[];
+export const startParts = ['core', 'shell'] as const satisfies readonly TranslationPart[];
 
 /** The parts loaded with their area's routes (the router waits for them with the page's code). */
 export type AreaPart = Exclude<TranslationPart, (typeof startParts)[number]>;
@@ -18,7 +18,6 @@ const partModules = import.meta.glob<Record<string, unknown>>([
   '!./langs/*/index.ts',
   '!./langs/en/core.ts',
   '!./langs/en/shell.ts',
-  '!./langs/en/public-pages.ts',
 ]);
 
 /** One part's texts in one language (the part file's exported objects merged). */

@@ -21,7 +21,7 @@ const original = { error: console.error, warn: console.warn };
 let unexpected: string[] = [];
 
 // Views are rendered without their routes: every area's texts are there from the start.
-await ensureTranslations('users');
+await Promise.all([ensureTranslations('users'), ensureTranslations('public-pages')]);
 
 i18n.options.saveMissing = true;
 i18n.on('missingKey', (_languages, namespace, key) => {

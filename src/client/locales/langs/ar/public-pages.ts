@@ -257,24 +257,6 @@ export const publicPages = {
     downtime: { title: 'كم سيستغرق ذلك؟', text: 'عادةً أقل من 30 دقيقة.' },
     support: { title: 'هل تحتاج إلى مساعدة؟', text: 'راسلنا من خلال صفحة الاتصال.' },
   },
-  errorPages: {
-    forbidden: {
-      pageTitle: '403 ممنوع',
-      title: 'لا توجد صلاحية',
-      description: 'الوصول إلى الصفحة التي تحاول فتحها مقيّد. يُرجى الرجوع إلى مسؤول النظام.',
-      home: 'العودة إلى الرئيسية',
-    },
-    serverError: {
-      pageTitle: '500 خطأ داخلي في الخادم',
-      title: '500 خطأ داخلي في الخادم',
-      description: 'حدث خطأ، يُرجى المحاولة مرة أخرى لاحقًا.',
-      home: 'العودة إلى الرئيسية',
-    },
-    route: {
-      retry: 'إعادة المحاولة',
-      home: 'العودة إلى الرئيسية',
-    },
-  },
   componentsGallery: {
     pageTitle: 'المكوّنات',
     title: 'المكوّنات',
@@ -337,20 +319,5 @@ export const publicPages = {
     title: 'صفحة فارغة',
     emptyTitle: 'لا يوجد شيء هنا بعد',
     emptyDescription: 'هذه الصفحة نقطة بداية فارغة لمحتوى جديد.',
-  },
-  permissionDenied: {
-    pageTitle: 'تم رفض الإذن',
-    title: 'تم رفض الإذن',
-    description: 'تعرض هذه الصفحة محتواها للمسؤولين فقط.',
-    deniedTitle: 'تم رفض الإذن',
-    deniedDescription: 'ليست لديك صلاحية للوصول إلى هذه الصفحة.',
-    home: 'العودة إلى الرئيسية',
-    allowedTitle: 'لديك صلاحية الوصول',
-    allowedDescription: 'ترى هذا المحتوى لأن دورك هو مسؤول.',
-    cards: {
-      users: { title: 'المستخدمون', text: 'إنشاء الحسابات وتعديلها وحظرها وحذفها.' },
-      contact: { title: 'رسائل الاتصال', text: 'اقرأ ما كتبه الزوار عبر نموذج الاتصال.' },
-      audit: { title: 'سجل التدقيق', text: 'اعرف من غيّر ماذا ومتى.' },
-    },
   },
 } satisfies PublicPagesTranslation;

@@ -76,4 +76,37 @@ export const shell = {
   toast: {
     settingsReset: 'عادت إعدادات العرض إلى قيمها الافتراضية.',
   },
+  errorPages: {
+    forbidden: {
+      pageTitle: '403 ممنوع',
+      title: 'لا توجد صلاحية',
+      description: 'الوصول إلى الصفحة التي تحاول فتحها مقيّد. يُرجى الرجوع إلى مسؤول النظام.',
+      home: 'العودة إلى الرئيسية',
+    },
+    serverError: {
+      pageTitle: '500 خطأ داخلي في الخادم',
+      title: '500 خطأ داخلي في الخادم',
+      description: 'حدث خطأ، يُرجى المحاولة مرة أخرى لاحقًا.',
+      home: 'العودة إلى الرئيسية',
+    },
+    route: {
+      retry: 'إعادة المحاولة',
+      home: 'العودة إلى الرئيسية',
+    },
+  },
+  permissionDenied: {
+    pageTitle: 'تم رفض الإذن',
+    title: 'تم رفض الإذن',
+    description: 'تعرض هذه الصفحة محتواها للمسؤولين فقط.',
+    deniedTitle: 'تم رفض الإذن',
+    deniedDescription: 'ليست لديك صلاحية للوصول إلى هذه الصفحة.',
+    home: 'العودة إلى الرئيسية',
+    allowedTitle: 'لديك صلاحية الوصول',
+    allowedDescription: 'ترى هذا المحتوى لأن دورك هو مسؤول.',
+    cards: {
+      users: { title: 'المستخدمون', text: 'إنشاء الحسابات وتعديلها وحظرها وحذفها.' },
+      contact: { title: 'رسائل الاتصال', text: 'اقرأ ما كتبه الزوار عبر نموذج الاتصال.' },
+      audit: { title: 'سجل التدقيق', text: 'اعرف من غيّر ماذا ومتى.' },
+    },
+  },
 } satisfies TranslationOf<typeof enShell>;

@@ -247,24 +247,6 @@ export const publicPages = {
     downtime: { title: '需要多长时间？', text: '通常不超过 30 分钟。' },
     support: { title: '需要帮助吗？', text: '请通过联系页面给我们写信。' },
   },
-  errorPages: {
-    forbidden: {
-      pageTitle: '403 禁止访问',
-      title: '没有权限',
-      description: '您尝试访问的页面受到访问限制。请联系您的系统管理员。',
-      home: '返回首页',
-    },
-    serverError: {
-      pageTitle: '500 服务器内部错误',
-      title: '500 服务器内部错误',
-      description: '出现错误，请稍后再试。',
-      home: '返回首页',
-    },
-    route: {
-      retry: '重试',
-      home: '返回首页',
-    },
-  },
   componentsGallery: {
     pageTitle: '组件',
     title: '组件',
@@ -327,20 +309,5 @@ export const publicPages = {
     title: '空白页',
     emptyTitle: '这里还没有内容',
     emptyDescription: '此页面是放置新内容的空白起点。',
-  },
-  permissionDenied: {
-    pageTitle: '权限不足',
-    title: '权限不足',
-    description: '此页面的内容仅对管理员显示。',
-    deniedTitle: '权限不足',
-    deniedDescription: '您没有访问此页面的权限。',
-    home: '返回首页',
-    allowedTitle: '您有访问权限',
-    allowedDescription: '您能看到此内容，因为您的角色是管理员。',
-    cards: {
-      users: { title: '用户', text: '创建、编辑、封禁和删除账户。' },
-      contact: { title: '联系留言', text: '查看访客通过联系表单提交的内容。' },
-      audit: { title: '审计日志', text: '查看谁在何时做了哪些更改。' },
-    },
   },
 } satisfies PublicPagesTranslation;

@@ -1,7 +1,7 @@
 /**
  * English texts of the public and misc pages: pricing, payment, about, contact, FAQs, coming soon,
- * maintenance, error pages, the components gallery, the blank and permission-denied dashboard pages.
- * Part of the `translations` namespace (see index.ts); the other languages are typed against it.
+ * maintenance, the components gallery, the blank dashboard page. Part of the `translations` namespace (see
+ * index.ts), loaded with those pages' routes; the other languages are typed against it.
  */
 export const publicPages = {
   pricing: {
@@ -260,25 +260,6 @@ export const publicPages = {
     downtime: { title: 'How long will it take?', text: 'Usually less than 30 minutes.' },
     support: { title: 'Do you need help?', text: 'Write to us through the contact page.' },
   },
-  errorPages: {
-    forbidden: {
-      pageTitle: '403 Forbidden',
-      title: 'No permission',
-      description:
-        'The page you’re trying to access has restricted access. Please refer to your system administrator.',
-      home: 'Go to home',
-    },
-    serverError: {
-      pageTitle: '500 Internal server error',
-      title: '500 Internal server error',
-      description: 'There was an error, please try again later.',
-      home: 'Go to home',
-    },
-    route: {
-      retry: 'Try again',
-      home: 'Go to home',
-    },
-  },
   componentsGallery: {
     pageTitle: 'Components',
     title: 'Components',
@@ -341,21 +322,6 @@ export const publicPages = {
     title: 'Blank',
     emptyTitle: 'Nothing here yet',
     emptyDescription: 'This page is an empty starting point for new content.',
-  },
-  permissionDenied: {
-    pageTitle: 'Permission denied',
-    title: 'Permission denied',
-    description: 'This page shows its content to administrators only.',
-    deniedTitle: 'Permission denied',
-    deniedDescription: 'You do not have permission to access this page.',
-    home: 'Go to home',
-    allowedTitle: 'You have access',
-    allowedDescription: 'You can see this content because your role is administrator.',
-    cards: {
-      users: { title: 'Users', text: 'Create, edit, ban and delete accounts.' },
-      contact: { title: 'Contact messages', text: 'Read what visitors wrote through the contact form.' },
-      audit: { title: 'Audit log', text: 'See who changed what, and when.' },
-    },
   },
 };
 

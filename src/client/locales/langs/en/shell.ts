@@ -1,6 +1,7 @@
 /**
  * English texts of the application shell: settings drawer, header (search, language, notifications),
- * page feedback. Part of the `translations` namespace (see index.ts).
+ * page feedback, error pages (the router's error boundary) and the permission-denied page. Part of the
+ * `translations` namespace (see index.ts), loaded with every page.
  */
 export const shell = {
   settings: {
@@ -75,5 +76,39 @@ export const shell = {
   },
   toast: {
     settingsReset: 'Display settings are back to their defaults.',
+  },
+  errorPages: {
+    forbidden: {
+      pageTitle: '403 Forbidden',
+      title: 'No permission',
+      description:
+        'The page you’re trying to access has restricted access. Please refer to your system administrator.',
+      home: 'Go to home',
+    },
+    serverError: {
+      pageTitle: '500 Internal server error',
+      title: '500 Internal server error',
+      description: 'There was an error, please try again later.',
+      home: 'Go to home',
+    },
+    route: {
+      retry: 'Try again',
+      home: 'Go to home',
+    },
+  },
+  permissionDenied: {
+    pageTitle: 'Permission denied',
+    title: 'Permission denied',
+    description: 'This page shows its content to administrators only.',
+    deniedTitle: 'Permission denied',
+    deniedDescription: 'You do not have permission to access this page.',
+    home: 'Go to home',
+    allowedTitle: 'You have access',
+    allowedDescription: 'You can see this content because your role is administrator.',
+    cards: {
+      users: { title: 'Users', text: 'Create, edit, ban and delete accounts.' },
+      contact: { title: 'Contact messages', text: 'Read what visitors wrote through the contact form.' },
+      audit: { title: 'Audit log', text: 'See who changed what, and when.' },
+    },
   },
 };

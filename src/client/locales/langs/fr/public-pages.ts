@@ -270,25 +270,6 @@ export const publicPages = {
     downtime: { title: 'Combien de temps cela va-t-il durer ?', text: 'En général moins de 30 minutes.' },
     support: { title: 'Besoin d’aide ?', text: 'Écrivez-nous depuis la page de contact.' },
   },
-  errorPages: {
-    forbidden: {
-      pageTitle: '403 Accès interdit',
-      title: 'Accès refusé',
-      description:
-        'La page que vous essayez d’ouvrir est à accès restreint. Adressez-vous à l’administrateur de votre système.',
-      home: 'Retour à l’accueil',
-    },
-    serverError: {
-      pageTitle: '500 Erreur interne du serveur',
-      title: '500 Erreur interne du serveur',
-      description: 'Une erreur s’est produite, veuillez réessayer plus tard.',
-      home: 'Retour à l’accueil',
-    },
-    route: {
-      retry: 'Réessayer',
-      home: 'Retour à l’accueil',
-    },
-  },
   componentsGallery: {
     pageTitle: 'Composants',
     title: 'Composants',
@@ -351,23 +332,5 @@ export const publicPages = {
     title: 'Page vierge',
     emptyTitle: 'Rien ici pour le moment',
     emptyDescription: 'Cette page est un point de départ vide pour de nouveaux contenus.',
-  },
-  permissionDenied: {
-    pageTitle: 'Accès refusé',
-    title: 'Accès refusé',
-    description: 'Cette page n’affiche son contenu qu’aux administrateurs.',
-    deniedTitle: 'Accès refusé',
-    deniedDescription: 'Vous n’avez pas l’autorisation d’accéder à cette page.',
-    home: 'Retour à l’accueil',
-    allowedTitle: 'Vous avez accès',
-    allowedDescription: 'Vous voyez ce contenu parce que votre rôle est administrateur.',
-    cards: {
-      users: { title: 'Utilisateurs', text: 'Créer, modifier, bannir et supprimer des comptes.' },
-      contact: {
-        title: 'Messages de contact',
-        text: 'Lire ce que les visiteurs ont écrit dans le formulaire de contact.',
-      },
-      audit: { title: 'Journal d’audit', text: 'Voir qui a modifié quoi, et quand.' },
-    },
   },
 } satisfies PublicPagesTranslation;

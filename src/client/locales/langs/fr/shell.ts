@@ -76,4 +76,41 @@ export const shell = {
   toast: {
     settingsReset: 'Les paramètres d’affichage sont revenus aux valeurs par défaut.',
   },
+  errorPages: {
+    forbidden: {
+      pageTitle: '403 Accès interdit',
+      title: 'Accès refusé',
+      description:
+        'La page que vous essayez d’ouvrir est à accès restreint. Adressez-vous à l’administrateur de votre système.',
+      home: 'Retour à l’accueil',
+    },
+    serverError: {
+      pageTitle: '500 Erreur interne du serveur',
+      title: '500 Erreur interne du serveur',
+      description: 'Une erreur s’est produite, veuillez réessayer plus tard.',
+      home: 'Retour à l’accueil',
+    },
+    route: {
+      retry: 'Réessayer',
+      home: 'Retour à l’accueil',
+    },
+  },
+  permissionDenied: {
+    pageTitle: 'Accès refusé',
+    title: 'Accès refusé',
+    description: 'Cette page n’affiche son contenu qu’aux administrateurs.',
+    deniedTitle: 'Accès refusé',
+    deniedDescription: 'Vous n’avez pas l’autorisation d’accéder à cette page.',
+    home: 'Retour à l’accueil',
+    allowedTitle: 'Vous avez accès',
+    allowedDescription: 'Vous voyez ce contenu parce que votre rôle est administrateur.',
+    cards: {
+      users: { title: 'Utilisateurs', text: 'Créer, modifier, bannir et supprimer des comptes.' },
+      contact: {
+        title: 'Messages de contact',
+        text: 'Lire ce que les visiteurs ont écrit dans le formulaire de contact.',
+      },
+      audit: { title: 'Journal d’audit', text: 'Voir qui a modifié quoi, et quand.' },
+    },
+  },
 } satisfies TranslationOf<typeof enShell>;

@@ -267,25 +267,6 @@ export const publicPages = {
     downtime: { title: 'Sẽ mất bao lâu?', text: 'Thường dưới 30 phút.' },
     support: { title: 'Bạn cần trợ giúp?', text: 'Hãy viết cho chúng tôi qua trang liên hệ.' },
   },
-  errorPages: {
-    forbidden: {
-      pageTitle: '403 Bị cấm',
-      title: 'Không có quyền truy cập',
-      description:
-        'Trang bạn đang cố mở bị giới hạn quyền truy cập. Vui lòng liên hệ quản trị viên hệ thống.',
-      home: 'Về trang chủ',
-    },
-    serverError: {
-      pageTitle: '500 Lỗi máy chủ nội bộ',
-      title: '500 Lỗi máy chủ nội bộ',
-      description: 'Đã xảy ra lỗi, vui lòng thử lại sau.',
-      home: 'Về trang chủ',
-    },
-    route: {
-      retry: 'Thử lại',
-      home: 'Về trang chủ',
-    },
-  },
   componentsGallery: {
     pageTitle: 'Thành phần',
     title: 'Thành phần',
@@ -348,20 +329,5 @@ export const publicPages = {
     title: 'Trang trống',
     emptyTitle: 'Chưa có gì ở đây',
     emptyDescription: 'Trang này là điểm khởi đầu trống cho nội dung mới.',
-  },
-  permissionDenied: {
-    pageTitle: 'Không có quyền',
-    title: 'Không có quyền',
-    description: 'Trang này chỉ hiển thị nội dung cho quản trị viên.',
-    deniedTitle: 'Không có quyền',
-    deniedDescription: 'Bạn không có quyền truy cập trang này.',
-    home: 'Về trang chủ',
-    allowedTitle: 'Bạn có quyền truy cập',
-    allowedDescription: 'Bạn thấy nội dung này vì vai trò của bạn là quản trị viên.',
-    cards: {
-      users: { title: 'Người dùng', text: 'Tạo, sửa, cấm và xóa tài khoản.' },
-      contact: { title: 'Tin nhắn liên hệ', text: 'Đọc những gì khách truy cập viết qua biểu mẫu liên hệ.' },
-      audit: { title: 'Nhật ký kiểm tra', text: 'Xem ai đã thay đổi gì và khi nào.' },
-    },
   },
 } satisfies PublicPagesTranslation;

@@ -76,4 +76,38 @@ export const shell = {
   toast: {
     settingsReset: 'Cài đặt hiển thị đã trở về mặc định.',
   },
+  errorPages: {
+    forbidden: {
+      pageTitle: '403 Bị cấm',
+      title: 'Không có quyền truy cập',
+      description:
+        'Trang bạn đang cố mở bị giới hạn quyền truy cập. Vui lòng liên hệ quản trị viên hệ thống.',
+      home: 'Về trang chủ',
+    },
+    serverError: {
+      pageTitle: '500 Lỗi máy chủ nội bộ',
+      title: '500 Lỗi máy chủ nội bộ',
+      description: 'Đã xảy ra lỗi, vui lòng thử lại sau.',
+      home: 'Về trang chủ',
+    },
+    route: {
+      retry: 'Thử lại',
+      home: 'Về trang chủ',
+    },
+  },
+  permissionDenied: {
+    pageTitle: 'Không có quyền',
+    title: 'Không có quyền',
+    description: 'Trang này chỉ hiển thị nội dung cho quản trị viên.',
+    deniedTitle: 'Không có quyền',
+    deniedDescription: 'Bạn không có quyền truy cập trang này.',
+    home: 'Về trang chủ',
+    allowedTitle: 'Bạn có quyền truy cập',
+    allowedDescription: 'Bạn thấy nội dung này vì vai trò của bạn là quản trị viên.',
+    cards: {
+      users: { title: 'Người dùng', text: 'Tạo, sửa, cấm và xóa tài khoản.' },
+      contact: { title: 'Tin nhắn liên hệ', text: 'Đọc những gì khách truy cập viết qua biểu mẫu liên hệ.' },
+      audit: { title: 'Nhật ký kiểm tra', text: 'Xem ai đã thay đổi gì và khi nào.' },
+    },
+  },
 } satisfies TranslationOf<typeof enShell>;

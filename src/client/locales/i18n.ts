@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 
 import { settingsStore } from '../lib/settings/settings-store.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
+import { loadComponentLocales } from './component-locales/index.ts';
 import { core } from './langs/en/core.ts';
 import { shell } from './langs/en/shell.ts';
 import { loadPart, startParts, type AreaPart, type TranslationPart } from './load-language.ts';
@@ -67,7 +68,10 @@ function ensurePart(language: LanguageValue, part: TranslationPart): Promise<voi
 
 /** Loads the texts of a language once: its start parts and every area part asked for so far. */
 export async function ensureLanguageLoaded(language: LanguageValue): Promise<void> {
-  await Promise.all([...startParts, ...wantedParts].map((part) => ensurePart(language, part)));
+  await Promise.all([
+    ...[...startParts, ...wantedParts].map((part) => ensurePart(language, part)),
+    loadComponentLocales(language),
+  ]);
 }
 
 /**

@@ -1,11 +1,7 @@
-import { arSD, enUS, frFR, viVN, zhCN, type Localization } from '@mui/material/locale';
-
 /**
- * The five languages (spec §3): label, value code, flag, direction and the localised texts of UI components.
+ * The five languages (spec §3): label, value code, flag, direction, html lang and number locale.
  * `vi` is the switcher value of Vietnamese (the spec's bundled translations call it `vn`).
- *
- * `components` holds MUI component texts for the language; more component packages (e.g. MUI X data grid,
- * date pickers) add their locale objects to this list: the theme merges all of them.
+ * MUI component texts per language: component-locales/index.ts.
  */
 export const languages = [
   {
@@ -15,7 +11,6 @@ export const languages = [
     direction: 'ltr',
     htmlLang: 'en',
     numberLocale: 'en-US',
-    components: [enUS] as Localization[],
   },
   {
     value: 'fr',
@@ -24,7 +19,6 @@ export const languages = [
     direction: 'ltr',
     htmlLang: 'fr',
     numberLocale: 'fr-FR',
-    components: [frFR] as Localization[],
   },
   {
     value: 'vi',
@@ -33,7 +27,6 @@ export const languages = [
     direction: 'ltr',
     htmlLang: 'vi',
     numberLocale: 'vi-VN',
-    components: [viVN] as Localization[],
   },
   {
     value: 'cn',
@@ -42,7 +35,6 @@ export const languages = [
     direction: 'ltr',
     htmlLang: 'zh-CN',
     numberLocale: 'zh-CN',
-    components: [zhCN] as Localization[],
   },
   {
     value: 'ar',
@@ -51,7 +43,6 @@ export const languages = [
     direction: 'rtl',
     htmlLang: 'ar-SD',
     numberLocale: 'ar-SD',
-    components: [arSD] as Localization[],
   },
 ] as const;
 

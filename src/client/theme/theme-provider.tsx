@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 
 import { useSettings } from '../lib/settings/use-settings.ts';
+import { componentLocales } from '../locales/component-locales/index.ts';
 import { getLanguage } from '../locales/locales-config.ts';
 import { createAppTheme } from './create-theme.ts';
 import { applyDocumentSettings } from './document-settings.ts';
@@ -25,7 +26,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [direction, rtlReady]);
 
   const theme = useMemo(
-    () => createAppTheme({ mode, direction, contrast, colorPreset, locales: language.components }),
+    () =>
+      createAppTheme({ mode, direction, contrast, colorPreset, locales: componentLocales(language.value) }),
     [mode, direction, contrast, colorPreset, language],
   );
 

@@ -1,0 +1,1 @@
+export { arSD as locale } from '@mui/material/locale';

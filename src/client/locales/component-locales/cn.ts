@@ -1,0 +1,1 @@
+export { zhCN as locale } from '@mui/material/locale';

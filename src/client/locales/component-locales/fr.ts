@@ -1,0 +1,1 @@
+export { frFR as locale } from '@mui/material/locale';

@@ -1,0 +1,1 @@
+export { viVN as locale } from '@mui/material/locale';

@@ -1,9 +1,37 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
-import NProgress from 'nprogress';
+import type { NProgress as NProgressApi } from 'nprogress';
 import { useEffect } from 'react';
 import { useNavigation } from 'react-router';
 
-NProgress.configure({ showSpinner: false, trickleSpeed: 200, minimum: 0.1 });
+// nprogress loads with the first navigation (not with the first page): until it is there, the bar's state
+// is only remembered, and the bar starts if a navigation is still running when it arrives.
+let nprogress: NProgressApi | undefined;
+let loading: Promise<NProgressApi> | undefined;
+let wanted = false;
+
+function loadNProgress(): Promise<NProgressApi> {
+  loading ??= import('nprogress').then((module) => {
+    const api = module.default;
+    api.configure({ showSpinner: false, trickleSpeed: 200, minimum: 0.1 });
+    nprogress = api;
+    return api;
+  });
+  return loading;
+}
+
+function setBusy(busy: boolean): void {
+  wanted = busy;
+  if (nprogress) {
+    if (busy) nprogress.start();
+    else nprogress.done();
+  } else if (busy) {
+    void loadNProgress()
+      .then((api) => {
+        if (wanted) api.start();
+      })
+      .catch(() => {});
+  }
+}
 
 type RouterLike = {
   state: { navigation: { state: string } };
@@ -20,8 +48,7 @@ export function startProgressBar(router: RouterLike): () => void {
     const next = state.navigation.state !== 'idle';
     if (next === busy) return;
     busy = next;
-    if (busy) NProgress.start();
-    else NProgress.done();
+    setBusy(busy);
   });
 }
 
@@ -30,12 +57,9 @@ export function ProgressBar() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
 
-  useEffect(() => {
-    if (busy) NProgress.start();
-    else NProgress.done();
-  }, [busy]);
+  useEffect(() => setBusy(busy), [busy]);
 
-  useEffect(() => () => void NProgress.done(), []);
+  useEffect(() => () => setBusy(false), []);
 
   return (
     <GlobalStyles

@@ -4,7 +4,7 @@
  */
 import net from 'node:net';
 
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -96,9 +96,15 @@ async function outboxRow(id: string) {
   return row!;
 }
 
+/** The newest mail to `to` (rows are read newest first: an update may move a row on PostgreSQL). */
 async function newestTo(to: string) {
-  const rows = await database.db.select().from(outbox).where(eq(outbox.to, to));
-  return rows.at(-1)!;
+  const [row] = await database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, to))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  return row!;
 }
 
 describe('mail with a stalled SMTP server', () => {

@@ -266,19 +266,21 @@ export async function claimRefreshGrace(
  */
 export async function earlierRefreshUse(
   db: Db,
-  session: Pick<SessionRow, 'id' | 'previousRefreshHash'>,
+  sessionId: string,
   presentedHash: string,
   graceSeconds: number,
 ): Promise<'unknown' | 'in-grace' | 'replayed'> {
+  // Compared with the session as stored now, not as read at the start of the request: a concurrent
+  // refresh may have rotated it since.
   const [known] = await db
     .select({
-      inGrace: sql<boolean>`coalesce(${session.previousRefreshHash === presentedHash} and ${withinGrace(graceSeconds)}, false)`,
+      inGrace: sql<boolean>`coalesce(${sessions.previousRefreshHash} = ${presentedHash} and ${withinGrace(graceSeconds)}, false)`,
     })
     .from(sessionRefreshHistory)
     .innerJoin(sessions, eq(sessions.id, sessionRefreshHistory.sessionId))
     .where(
       and(
-        eq(sessionRefreshHistory.sessionId, session.id),
+        eq(sessionRefreshHistory.sessionId, sessionId),
         eq(sessionRefreshHistory.refreshHash, presentedHash),
       ),
     )

@@ -183,7 +183,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     // A real earlier secret of this session came back after its grace: stolen or replayed. End the whole
     // session (SECURITY.md S13). A secret this session never had (made up by someone who only knows the
     // session id) ends nothing: just 401.
-    const use = await earlierRefreshUse(db, live.session, presented, REFRESH_GRACE_SECONDS);
+    const use = await earlierRefreshUse(db, live.session.id, presented, REFRESH_GRACE_SECONDS);
     if (use === 'replayed') await revokeSession(db, live.session.id, 'refresh_reuse');
     // A third racing tab within the grace: no token, but its browser's jar holds the current cookie; keep it.
     if (use === 'in-grace') throw unauthorized('Your session has ended. Please sign in again.');

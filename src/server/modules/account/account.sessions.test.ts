@@ -323,6 +323,17 @@ describe('POST /api/account/refresh', () => {
     expect((await refresh(refreshCookie(rotated[0]!))).statusCode).toBe(200);
   });
 
+  it('lets three tabs refresh with the same cookie at once without ending the session', async () => {
+    const s = await signIn();
+    const results = await Promise.all([refresh(s.cookie), refresh(s.cookie), refresh(s.cookie)]);
+    const statuses = results.map((r) => r.statusCode).sort();
+    // One rotation, one grace token; the third tab gets a plain 401 and keeps the browser's cookie.
+    expect(statuses).toEqual([200, 200, 401]);
+    expect((await sessionRow(s.sessionId))?.revokedAt).toBeNull();
+    const rotated = results.find((r) => r.cookies.some((c) => c.name === 'atrium_refresh' && c.value));
+    expect((await refresh(refreshCookie(rotated!))).statusCode).toBe(200);
+  });
+
   it('gives the replaced cookie grace for a few seconds only, and never to an older one', async () => {
     const s = await signIn();
     const second = refreshCookie(await refresh(s.cookie));

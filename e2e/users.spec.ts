@@ -49,13 +49,13 @@ const paramsOf = (request: Request) => new URL(request.url()).searchParams;
 
 /** The names in the grid's rows, top to bottom (the first column's link). */
 async function rowNames(grid: Locator): Promise<string[]> {
-  return grid.locator('.MuiDataGrid-row [data-field="name"] a').allInnerTexts();
+  return grid.locator('tbody tr [data-field="name"] a').allInnerTexts();
 }
 
 /** The rows' edit links: unique per user (names are not: several tests create a "Plain User"). */
 async function rowLinks(grid: Locator): Promise<string[]> {
   return grid
-    .locator('.MuiDataGrid-row [data-field="name"] a')
+    .locator('tbody tr [data-field="name"] a')
     .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
 }
 
@@ -107,7 +107,7 @@ test('an admin creates a user, finds them with a server search, edits and bans t
   await searchList(page, lastName);
   await expect(grid.getByRole('link', { name })).toBeVisible();
   await expect.poll(() => rowNames(grid)).toEqual([name]);
-  await expect(grid.locator('.MuiDataGrid-row', { hasText: name }).locator('img')).toHaveAttribute(
+  await expect(grid.locator('tbody tr', { hasText: name }).locator('img')).toHaveAttribute(
     'src',
     /^\/api\/uploads\/[0-9a-f]{32}\.webp$/,
   );
@@ -125,7 +125,7 @@ test('an admin creates a user, finds them with a server search, edits and bans t
 
   // Ban them (the name in the list opens the edit page too).
   await searchList(page, lastName);
-  const row = grid.locator('.MuiDataGrid-row', { hasText: name });
+  const row = grid.locator('tbody tr', { hasText: name });
   await expect(row).toContainText('Globex');
   await expect(row).toContainText('Active');
   await grid.getByRole('link', { name }).click();
@@ -136,7 +136,7 @@ test('an admin creates a user, finds them with a server search, edits and bans t
   await expect(page.getByText(`${name} was updated`)).toBeVisible();
 
   await searchList(page, lastName);
-  await expect(grid.locator('.MuiDataGrid-row', { hasText: name })).toContainText('Banned');
+  await expect(grid.locator('tbody tr', { hasText: name })).toContainText('Banned');
   await page.getByRole('tab', { name: /Banned/ }).click();
   await expect.poll(() => rowNames(grid)).toEqual([name]);
 
@@ -159,7 +159,7 @@ test('an admin creates a user, finds them with a server search, edits and bans t
 test('the list pages and sorts on the server', async ({ page }) => {
   await openSignedIn(page, DEMO, '/dashboard/user/list');
   const grid = page.getByRole('grid', { name: 'Users' });
-  await expect(grid.locator('.MuiDataGrid-row')).toHaveCount(10);
+  await expect(grid.locator('tbody tr')).toHaveCount(10);
   const firstPage = await rowLinks(grid);
 
   // Next page: other rows, asked for as page 2.
@@ -198,6 +198,21 @@ test('the list pages and sorts on the server', async ({ page }) => {
 
   // The status tabs carry the server's counts.
   await expect(page.getByRole('tab', { name: /^All/ })).toContainText(/\d+/);
+
+  // Sort, page and filters live in the address: a reload and Back show the same rows.
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(page).toHaveURL(/\?sort=name&order=desc&page=2$/);
+  await expect.poll(async () => (await rowNames(grid))[0]).not.toBe(desc[0]);
+  await expect(page.getByText(/^11–20 of \d+$/)).toBeVisible();
+  const shown = await rowLinks(grid);
+  await page.reload();
+  await expect(grid.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => rowLinks(grid)).toEqual(shown);
+  await grid.locator('tbody tr [data-field="name"] a').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit user' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2/);
+  await expect.poll(() => rowLinks(grid)).toEqual(shown);
 });
 
 test('a plain user sees no admin items and is sent to permission denied from the admin pages', async ({

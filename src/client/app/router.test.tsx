@@ -8,7 +8,7 @@ import { setAccessToken } from '../lib/api-client.ts';
 import { ACCESS_TOKEN_KEY, authStore, initialAuthState } from '../lib/auth/auth-store.ts';
 import { fakeToken, jsonResponse, mockFetch, testUser, type MockRoute } from '../testing/fetch-mock.ts';
 import { renderRoutes } from '../testing/test-utils.tsx';
-import { routes } from './router.tsx';
+import { createRoutes } from './router.tsx';
 
 const configRoute: MockRoute = { path: '/api/config', respond: () => jsonResponse({ demo: null }) };
 
@@ -27,12 +27,28 @@ async function openNav() {
 }
 
 function renderApp(path: string) {
-  return renderRoutes(routes, { initialEntries: [path] });
+  return renderRoutes(createRoutes(), { initialEntries: [path] });
 }
 
 describe('routes and guards', () => {
   beforeEach(() => {
     authStore.setState({ ...initialAuthState, isInitialized: true });
+  });
+
+  it('shows the sign-in page with its demo notice already in place (nothing moves when the config arrives)', async () => {
+    mockFetch([
+      {
+        path: '/api/config',
+        respond: () =>
+          new Promise((resolve) =>
+            setTimeout(() => resolve(jsonResponse({ demo: { email: 'demo@atrium.dev' } })), 300),
+          ),
+      },
+    ]);
+    renderApp('/auth/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Atrium' })).toBeTruthy();
+    // In the same render as the heading: the route loader waited for the config.
+    expect(screen.getByText(/Demo account: demo@atrium\.dev/)).toBeTruthy();
   });
 
   it('sends an anonymous visitor of a dashboard page to sign-in with returnTo', async () => {

@@ -19,8 +19,11 @@ function withTexts<T>(part: AreaPart, load: () => Promise<T>): () => Promise<T> 
 /**
  * The route table (spec §2). Paths come from config/paths.ts; every page and layout is a lazy chunk so the
  * first load stays small. Pages of later issues do not exist yet: their paths fall to the 404 view.
+ *
+ * A function, not a constant: a router empties the object form of `lazy` as it loads each part, so every
+ * router (one per page load; one per test) needs route objects of its own.
  */
-export const routes: RouteObject[] = [
+export const createRoutes = (): RouteObject[] => [
   {
     id: 'root',
     Component: RootLayout,
@@ -36,7 +39,15 @@ export const routes: RouteObject[] = [
           {
             Component: GuestGuard,
             children: [
-              { path: paths.auth.login, lazy: () => import('./routes/auth/login.tsx') },
+              {
+                path: paths.auth.login,
+                // The demo notice's config arrives before the form shows (no layout shift).
+                lazy: {
+                  loader: () =>
+                    import('../features/auth/api/get-public-config.ts').then((m) => m.publicConfigLoader),
+                  Component: () => import('./routes/auth/login.tsx').then((m) => m.Component),
+                },
+              },
               { path: paths.auth.register, lazy: () => import('./routes/auth/register.tsx') },
               { path: paths.auth.resetPassword, lazy: () => import('./routes/auth/reset-password.tsx') },
             ],
@@ -153,7 +164,7 @@ export const routes: RouteObject[] = [
 ];
 
 /** Loads the code of every route `path` matches (what a link's hover or focus prefetches); never rejects. */
-export function prefetchRouteCode(path: string): void {
+export function prefetchRouteCode(routes: RouteObject[], path: string): void {
   for (const { route } of matchRoutes(routes, path) ?? []) {
     const { lazy } = route;
     if (!lazy) continue;
@@ -168,6 +179,7 @@ export function prefetchRouteCode(path: string): void {
 }
 
 export function createAppRouter() {
-  registerRoutePrefetch(prefetchRouteCode);
+  const routes = createRoutes();
+  registerRoutePrefetch((path) => prefetchRouteCode(routes, path));
   return createBrowserRouter(routes);
 }

@@ -12,6 +12,30 @@ function localeOf(options?: Options): string {
   return options?.locale ?? getLanguage(currentLanguage()).numberLocale;
 }
 
+/**
+ * Intl formatters are costly to build (tens of ms for the first of a locale on a slow phone) and cheap to
+ * reuse: one per locale and options, built on first use. A table of 50 dates builds one, not 50.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  locale: string,
+  format: object,
+  make: () => T,
+): T {
+  const key = `${kind}|${locale}|${JSON.stringify(format)}`;
+  let cached = formatters.get(key) as T | undefined;
+  if (!cached) {
+    cached = make();
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+const numberFormat = (locale: string, format: Intl.NumberFormatOptions) =>
+  formatter('number', locale, format, () => new Intl.NumberFormat(locale, format));
+const dateFormat = (locale: string, format: Intl.DateTimeFormatOptions) =>
+  formatter('date', locale, format, () => new Intl.DateTimeFormat(locale, format));
+
 function toDate(value: DateInput): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -19,31 +43,27 @@ function toDate(value: DateInput): Date | null {
 
 export function fNumber(value: number, options?: Options & Intl.NumberFormatOptions): string {
   const { locale: _locale, ...format } = options ?? {};
-  return new Intl.NumberFormat(localeOf(options), format).format(value);
+  return numberFormat(localeOf(options), format).format(value);
 }
 
 /** Money in the given currency (ISO 4217; the amount is not converted, only written the local way). */
 export function fCurrency(value: number, currency = 'USD', options?: Options): string {
-  return new Intl.NumberFormat(localeOf(options), { style: 'currency', currency }).format(value);
+  return numberFormat(localeOf(options), { style: 'currency', currency }).format(value);
 }
 
 /** 0.256 → "25.6%" (fraction in, percent out). */
 export function fPercent(value: number, options?: Options): string {
-  return new Intl.NumberFormat(localeOf(options), { style: 'percent', maximumFractionDigits: 1 }).format(
-    value,
-  );
+  return numberFormat(localeOf(options), { style: 'percent', maximumFractionDigits: 1 }).format(value);
 }
 
 export function fDate(value: DateInput, options?: Options): string {
   const date = toDate(value);
-  return date ? new Intl.DateTimeFormat(localeOf(options), { dateStyle: 'medium' }).format(date) : '';
+  return date ? dateFormat(localeOf(options), { dateStyle: 'medium' }).format(date) : '';
 }
 
 export function fDateTime(value: DateInput, options?: Options): string {
   const date = toDate(value);
-  return date
-    ? new Intl.DateTimeFormat(localeOf(options), { dateStyle: 'medium', timeStyle: 'short' }).format(date)
-    : '';
+  return date ? dateFormat(localeOf(options), { dateStyle: 'medium', timeStyle: 'short' }).format(date) : '';
 }
 
 const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -61,7 +81,13 @@ export function fRelativeTime(value: DateInput, options?: Options & { now?: Date
   const date = toDate(value);
   if (!date) return '';
   const seconds = Math.round((date.getTime() - (options?.now ?? new Date()).getTime()) / 1000);
-  const format = new Intl.RelativeTimeFormat(localeOf(options), { numeric: 'auto' });
+  const locale = localeOf(options);
+  const format = formatter(
+    'relative',
+    locale,
+    {},
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
   for (const [unit, size] of relativeUnits) {
     if (Math.abs(seconds) >= size || unit === 'second')
       return format.format(Math.round(seconds / size), unit);

@@ -3,6 +3,7 @@ import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { setAccessToken, setSessionHandlers } from '../lib/api-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { ensureTranslations, i18n } from '../locales/i18n.ts';
 
 /**
@@ -28,6 +29,12 @@ i18n.on('missingKey', (_languages, namespace, key) => {
   unexpected.push(`missing translation: ${namespace}:${key}`);
 });
 
+// Tests see a failure at once: no retries with backoff.
+queryClient.setDefaultOptions({
+  queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  mutations: { retry: false },
+});
+
 beforeEach(() => {
   unexpected = [];
   console.error = (...args: unknown[]) => {
@@ -44,6 +51,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  queryClient.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -21,7 +21,7 @@ export type ThemeOptionsInput = {
   direction?: ThemeDirection;
   contrast?: ThemeContrast;
   colorPreset?: ThemeColorPreset;
-  /** MUI component locale objects (core, and later data grid, date pickers…), merged in order. */
+  /** MUI component locale objects (core, and later date pickers…), merged in order. */
   locales?: readonly Localization[];
 };
 

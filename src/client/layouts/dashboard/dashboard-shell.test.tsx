@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { Notification, NotificationPage } from '#shared/contract/notifications.ts';
 
-import { routes } from '../../app/router.tsx';
+import { createRoutes } from '../../app/router.tsx';
 import { setAccessToken } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth/auth-store.ts';
 import { readCookie } from '../../lib/settings/cookies.ts';
@@ -73,7 +73,7 @@ describe('dashboard shell', () => {
         },
       },
     ]);
-    renderRoutes(routes, { initialEntries: ['/dashboard/app'] });
+    renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
 
     const button = await screen.findByRole('button', { name: 'Notifications' });
     await waitFor(() => expect(button.getAttribute('aria-describedby')).toBeTruthy());
@@ -102,7 +102,7 @@ describe('dashboard shell', () => {
 
   it('shows an error with Retry when notifications cannot be loaded', async () => {
     mockFetch([{ path: '/api/notifications', respond: () => jsonResponse({ message: 'Down' }, 503) }]);
-    renderRoutes(routes, { initialEntries: ['/dashboard/app'] });
+    renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('Notifications could not be loaded.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
@@ -115,7 +115,7 @@ describe('dashboard shell', () => {
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),
       },
     ]);
-    renderRoutes(routes, { initialEntries: ['/dashboard/app'] });
+    renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
     await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
     const drawer = await screen.findByRole('dialog', { name: 'Settings' });
     const group = (name: string) => within(drawer).getByRole('radiogroup', { name });
@@ -149,7 +149,7 @@ describe('dashboard shell', () => {
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),
       },
     ]);
-    renderRoutes(routes, { initialEntries: ['/dashboard/app'] });
+    renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
     await userEvent.click(await screen.findByRole('button', { name: 'Language' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Arabic (Sudan)' }));
     expect(await screen.findByRole('button', { name: 'الحساب' })).toBeTruthy();
@@ -164,7 +164,7 @@ describe('dashboard shell', () => {
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),
       },
     ]);
-    const { router } = renderRoutes(routes, { initialEntries: ['/dashboard/app'] });
+    const { router } = renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
     await screen.findByRole('button', { name: 'Account' });
     await userEvent.keyboard('{Control>}k{/Control}');
     const dialog = await screen.findByRole('dialog', { name: 'Search' });

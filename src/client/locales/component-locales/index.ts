@@ -6,7 +6,7 @@ import type { LanguageValue } from '../locales-config.ts';
  * MUI component texts per language (pagination, alerts, …). English is bundled; the others load with their
  * language's texts (`ensureLanguageLoaded`), so the theme has them when the language is shown. More
  * component packages (e.g. MUI X date pickers) can add their locale objects to a language's list here: the
- * theme merges all of them. The data grid's texts load with the grid (features/users).
+ * theme merges all of them (the data table's pagination texts come from the core locale).
  */
 const loaders: Record<Exclude<LanguageValue, 'en'>, () => Promise<Localization>> = {
   fr: () => import('./fr.ts').then((module) => module.locale),

@@ -7,7 +7,7 @@ import { setAccessToken } from '../../../lib/api-client.ts';
 import { ACCESS_TOKEN_KEY, authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
 import { fakeToken, jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
-import { routes } from '../../router.tsx';
+import { createRoutes } from '../../router.tsx';
 
 function signIn(user: User) {
   const token = fakeToken(900);
@@ -47,14 +47,14 @@ describe('public and error routes', () => {
     ['/500', '500 Internal server error', '500 Internal server error | Atrium'],
     ['/no/such/page', 'Page not found', 'Page not found | Atrium'],
   ])('%s shows its page with one h1 and a title', async (path, heading, title) => {
-    renderRoutes(routes, { initialEntries: [path] });
+    renderRoutes(createRoutes(), { initialEntries: [path] });
     expect(await h1(heading)).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('error pages link home', async () => {
-    renderRoutes(routes, { initialEntries: ['/403'] });
+    renderRoutes(createRoutes(), { initialEntries: ['/403'] });
     await h1('No permission');
     expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
   });
@@ -64,7 +64,7 @@ describe('dashboard pages of this issue', () => {
   it('blank: the heading and an empty state', async () => {
     signIn(testUser);
     mockDashboardApi();
-    renderRoutes(routes, { initialEntries: ['/dashboard/blank'] });
+    renderRoutes(createRoutes(), { initialEntries: ['/dashboard/blank'] });
     expect(await h1('Blank')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Nothing here yet' })).toBeTruthy();
   });
@@ -72,7 +72,7 @@ describe('dashboard pages of this issue', () => {
   it('permission denied: admins see the content', async () => {
     signIn(testUser);
     mockDashboardApi();
-    renderRoutes(routes, { initialEntries: ['/dashboard/permission-denied'] });
+    renderRoutes(createRoutes(), { initialEntries: ['/dashboard/permission-denied'] });
     expect(await h1('Permission denied')).toBeTruthy();
     expect(screen.getByText('You have access')).toBeTruthy();
     expect(screen.queryByText('You do not have permission to access this page.')).toBeNull();
@@ -81,7 +81,7 @@ describe('dashboard pages of this issue', () => {
   it('permission denied: other users see the denial', async () => {
     signIn({ ...testUser, role: 'user' });
     mockDashboardApi();
-    renderRoutes(routes, { initialEntries: ['/dashboard/permission-denied'] });
+    renderRoutes(createRoutes(), { initialEntries: ['/dashboard/permission-denied'] });
     expect(await h1('Permission denied')).toBeTruthy();
     expect(screen.getByText('You do not have permission to access this page.')).toBeTruthy();
     expect(screen.queryByText('You have access')).toBeNull();

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '#shared/contract/account.ts';
 
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 
 export const getPublicConfig = () => apiClient.get<PublicConfig>('/config', { auth: false });
 
@@ -12,4 +13,24 @@ export const publicConfigQueryOptions = () =>
 /** Public facts for the sign-in page (the demo account when demo data is seeded). */
 export function usePublicConfig() {
   return useQuery(publicConfigQueryOptions());
+}
+
+/** How long the sign-in page waits for the config before it shows without it. */
+const CONFIG_WAIT_MS = 2000;
+
+/**
+ * Route loader of the sign-in page: the page renders once the config is there (it is requested with the
+ * page's code, so this rarely waits), so the demo notice never appears late and pushes the form down (a
+ * layout shift). A failed or slow request (no retries, at most 2 s) renders the page without the notice.
+ */
+export async function publicConfigLoader(): Promise<null> {
+  const { queryKey } = publicConfigQueryOptions();
+  if (queryClient.getQueryData(queryKey)) return null;
+  // A request of its own, not the cache's: signing out clears the cache while this page loads.
+  const config = await Promise.race([
+    getPublicConfig().catch(() => undefined),
+    new Promise<undefined>((resolve) => setTimeout(resolve, CONFIG_WAIT_MS)),
+  ]);
+  if (config) queryClient.setQueryData(queryKey, config);
+  return null;
 }

@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { Role, UserStatus } from '#shared/contract/account.ts';
+import { roles, SEARCH_MAX, userSortKeys, userStatuses } from '#shared/contract/user-enums.ts';
 import type { UserPage, UserSortKey } from '#shared/contract/users.ts';
 
 import { apiClient } from '../../../lib/api-client.ts';
 import { authStore } from '../../../lib/auth/auth-store.ts';
+import { parseListState, type ListState, type ListStateConfig } from '../../../lib/list-state.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { usersKeys } from './users-keys.ts';
 
@@ -51,17 +53,39 @@ export function useUsers(params: UsersListParams) {
   return useQuery(usersQueryOptions(params));
 }
 
-/** What the list shows when it opens: every status, first page of 10, the server's order. */
-export const firstUsersPage: UsersListParams = { status: 'all', search: '', page: 1, pageSize: 10 };
+/** The list's state in the address: `?status=banned&role=admin&search=ada&sort=name&order=desc&page=2`. */
+export const usersListConfig: ListStateConfig<UserSortKey, 'status' | 'role'> = {
+  pageSizes: [5, 10, 25, 50],
+  defaultPageSize: 10,
+  sortKeys: userSortKeys,
+  filters: { status: userStatuses, role: roles },
+  searchMax: SEARCH_MAX,
+};
+
+export type UsersListState = ListState<UserSortKey, 'status' | 'role'>;
+
+/** The request a list state makes (the loader and the view build it the same way: one cache entry). */
+export function usersParamsOf(state: UsersListState): UsersListParams {
+  return {
+    status: (state.filters.status as UserStatus | undefined) ?? 'all',
+    role: state.filters.role as Role | undefined,
+    search: state.search,
+    page: state.page + 1,
+    pageSize: state.pageSize,
+    sort: state.sort?.field,
+    order: state.sort?.order,
+  };
+}
 
 /**
- * Route loader of /dashboard/user/list: starts the first page's request as the navigation starts, in
- * parallel with the page's code (it does not wait for it: the page renders as soon as its code is there,
- * and `useUsers` finds the request in flight or done). Only admins may list users.
+ * Route loader of /dashboard/user/list: starts the request of the page the address names as the navigation
+ * starts, in parallel with the page's code (it does not wait for it: the page renders as soon as its code is
+ * there, and `useUsers` finds the request in flight or done). Only admins may list users.
  */
-export function usersListLoader(): null {
+export function usersListLoader({ request }: { request: Request }): null {
   if (authStore.getState().user?.role === 'admin') {
-    void queryClient.prefetchQuery(usersQueryOptions(firstUsersPage));
+    const state = parseListState(new URL(request.url).searchParams, usersListConfig);
+    void queryClient.prefetchQuery(usersQueryOptions(usersParamsOf(state)));
   }
   return null;
 }

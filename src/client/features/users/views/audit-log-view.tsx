@@ -4,15 +4,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { auditLogQuery, type AuditEntry } from '#shared/contract/users.ts';
 
+import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { paths } from '../../../config/paths.ts';
+import { LIST_PARAMS, type ListStateConfig } from '../../../lib/list-state.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useAuditLog } from '../api/audit-log.ts';
 import { userQueryOptions } from '../api/get-user.ts';
@@ -23,6 +24,9 @@ import { PageHeading } from '../components/page-heading.tsx';
 export const AUDIT_USER_PARAM = 'user';
 
 const isUserId = (value: string) => auditLogQuery.shape.targetUserId.safeParse(value).success;
+
+/** Page and page size in the address, next to `?user=`. */
+const auditListConfig: ListStateConfig = { pageSizes: [10, 20, 50], defaultPageSize: 20 };
 
 /**
  * /dashboard/user/audit (admin): who changed which user, when and from where, newest first, paged on the
@@ -35,16 +39,10 @@ export function AuditLogView() {
   const targetUserId = userParam !== null && isUserId(userParam) ? userParam : undefined;
   const badFilter = userParam !== null && targetUserId === undefined;
 
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: 20 });
-  // Another user (or none): back to the first page.
-  const [shownFor, setShownFor] = useState(userParam);
-  if (shownFor !== userParam) {
-    setShownFor(userParam);
-    setPaginationModel((model) => ({ ...model, page: 0 }));
-  }
+  const list = useListState(auditListConfig);
 
   const { data, error, isFetching, refetch } = useAuditLog(
-    { page: paginationModel.page + 1, pageSize: paginationModel.pageSize, targetUserId },
+    { page: list.page + 1, pageSize: list.pageSize, targetUserId },
     { enabled: !badFilter },
   );
   // The chip names the user as they are now; a deleted user by the label of their entries.
@@ -54,14 +52,22 @@ export function AuditLogView() {
     data?.entries.find((entry) => entry.targetUserId === targetUserId)?.targetLabel ??
     targetUserId;
 
+  // Another user (or none): back to the first page.
   const clearFilter = () =>
     setSearchParams((params) => {
       params.delete(AUDIT_USER_PARAM);
+      params.delete(LIST_PARAMS.page);
       return params;
     });
   const filterUser = useCallback(
     (entry: AuditEntry) => {
-      if (entry.targetUserId) setSearchParams({ [AUDIT_USER_PARAM]: entry.targetUserId });
+      if (!entry.targetUserId) return;
+      const { targetUserId } = entry;
+      setSearchParams((params) => {
+        params.set(AUDIT_USER_PARAM, targetUserId);
+        params.delete(LIST_PARAMS.page);
+        return params;
+      });
     },
     [setSearchParams],
   );
@@ -96,28 +102,17 @@ export function AuditLogView() {
             {t('users.audit.badFilter')}
           </Alert>
         )}
-        {error && (
-          <Alert
-            severity="error"
-            sx={{ mx: 2.5, mt: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                {t('users.common.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(error, t)}
-          </Alert>
-        )}
         <AuditLogTable
           rows={badFilter ? [] : (data?.entries ?? [])}
           rowCount={badFilter ? 0 : (data?.total ?? 0)}
           loading={isFetching}
-          paginationModel={paginationModel}
-          onPaginationModelChange={(model) => {
-            // A new page size starts again at the first page.
-            setPaginationModel(model.pageSize === paginationModel.pageSize ? model : { ...model, page: 0 });
-          }}
+          error={error ? errorMessage(error, t) : null}
+          onRetry={() => void refetch()}
+          page={list.page}
+          pageSize={list.pageSize}
+          pageSizeOptions={auditListConfig.pageSizes}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
           emptyText={targetUserId ? t('users.audit.emptyForUser') : t('users.audit.empty')}
           onFilterUser={targetUserId ? undefined : filterUser}
         />

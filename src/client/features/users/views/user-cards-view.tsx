@@ -18,7 +18,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useUserCards } from '../api/get-user-cards.ts';
 import { PageHeading } from '../components/page-heading.tsx';
 import { UserCard } from '../components/user-card.tsx';
-import { useDebouncedCallback } from '../utils/use-debounced-callback.ts';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback.ts';
 
 const PAGE_SIZE = 12;
 

@@ -133,6 +133,41 @@ describe('user list view', () => {
     );
   });
 
+  it('keeps tab, search, sort and page in the address and asks for what the address says', async () => {
+    const { calls } = usersApi();
+    const { router } = renderRoutes([{ path: '/', element: <UserListView /> }], {
+      initialEntries: ['/?status=active&search=Number&sort=company&order=desc&page=2&pageSize=5'],
+    });
+    const grid = await screen.findByRole('grid', { name: 'Users' });
+    await waitFor(() =>
+      expect(requestedQueries(calls)[0]).toEqual({
+        page: '2',
+        pageSize: '5',
+        sort: 'company',
+        order: 'desc',
+        status: 'active',
+        search: 'Number',
+      }),
+    );
+    expect(
+      within(grid)
+        .getByRole('columnheader', { name: /Company/ })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('Number');
+    expect(screen.getByRole('tab', { name: /Active/ }).getAttribute('aria-selected')).toBe('true');
+
+    // A new tab starts at the first page and keeps the rest; unknown values in the address are ignored.
+    await userEvent.click(screen.getByRole('tab', { name: /Banned/ }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?status=banned&search=Number&sort=company&order=desc&pageSize=5',
+      ),
+    );
+    await router.navigate('/?sort=password&pageSize=7&page=-3&status=deleted');
+    await waitFor(() => expect(requestedQueries(calls).at(-1)).toEqual({ page: '1', pageSize: '10' }));
+  });
+
   it('deletes the selected users in one request after a confirmation', async () => {
     const { bulkBodies } = usersApi();
     renderRoutes([{ path: '/', element: <UserListView /> }]);

@@ -1,24 +1,22 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import type { GridPaginationModel, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import type { Role, User } from '#shared/contract/account.ts';
-import { userSortKeys, type UserSortKey } from '#shared/contract/user-enums.ts';
 
+import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { firstUsersPage, useUsers, type UsersFilter } from '../api/get-users.ts';
+import { useUsers, usersListConfig, usersParamsOf, type UsersFilter } from '../api/get-users.ts';
 import { useBulkDeleteUsers, useDeleteUser } from '../api/manage-users.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
@@ -27,38 +25,31 @@ import { UserTable } from '../components/user-table.tsx';
 import { UserTableToolbar } from '../components/user-table-toolbar.tsx';
 import { downloadCsv } from '../utils/csv.ts';
 import { fetchAllUsers, usersCsv } from '../utils/export-users.ts';
-import { useDebouncedCallback } from '../utils/use-debounced-callback.ts';
-
-const noSelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set() });
-
-function sortOf(model: GridSortModel): { sort?: UserSortKey; order?: 'asc' | 'desc' } {
-  const first = model[0];
-  if (!first?.sort || !(userSortKeys as readonly string[]).includes(first.field)) return {};
-  return { sort: first.field as UserSortKey, order: first.sort };
-}
 
 type Pending = { kind: 'one'; user: User } | { kind: 'many'; ids: string[] };
 
 /**
- * /dashboard/user/list (admin): status tabs with counts, role filter and search, the server-mode grid,
- * row menu and bulk delete (both confirmed), and the CSV export of the current filter.
+ * /dashboard/user/list (admin): status tabs with counts, role filter and search, the server-mode table,
+ * row menu and bulk delete (both confirmed), and the CSV export of the current filter. Tab, filters,
+ * search, sort and page live in the address, so a reload or Back shows the same page.
  */
 export function UserListView() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const meId = useAuth((state) => state.user?.id);
 
-  // The first render asks for `firstUsersPage`, which the route loader has already requested.
-  const [status, setStatus] = useState<StatusTab>(firstUsersPage.status);
-  const [role, setRole] = useState<Role | ''>('');
-  const [searchInput, setSearchInput] = useState(firstUsersPage.search);
-  const [search, setSearch] = useState(firstUsersPage.search);
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({
-    page: firstUsersPage.page - 1,
-    pageSize: firstUsersPage.pageSize,
-  });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
-  const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
+  // The first render asks for what the route loader has already requested (the same address).
+  const list = useListState(usersListConfig);
+  const params = usersParamsOf(list);
+  const { status, role, search } = params;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  // A new filter starts with nothing selected.
+  const filterKey = `${status}|${role ?? ''}|${search}`;
+  const [selectionFilter, setSelectionFilter] = useState(filterKey);
+  if (selectionFilter !== filterKey) {
+    setSelectionFilter(filterKey);
+    setSelected(new Set());
+  }
   // The dialog keeps its target while it fades out.
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -68,32 +59,20 @@ export function UserListView() {
   };
   const [exporting, setExporting] = useState(false);
 
-  const filter: UsersFilter = { status, role: role || undefined, search };
-  const { data, error, isFetching, refetch } = useUsers({
-    ...filter,
-    page: paginationModel.page + 1,
-    pageSize: paginationModel.pageSize,
-    ...sortOf(sortModel),
-  });
+  const filter: UsersFilter = { status, role, search };
+  const sort = { sort: params.sort, order: params.order };
+  const { data, error, isFetching, refetch } = useUsers(params);
   const removeOne = useDeleteUser();
   const removeMany = useBulkDeleteUsers();
 
-  /** A new filter starts at the first page with nothing selected. */
-  const refilter = (change: () => void) => {
-    change();
-    setPaginationModel((model) => ({ ...model, page: 0 }));
-    setSelection(noSelection());
-  };
-  const applySearch = useDebouncedCallback((value: string) => refilter(() => setSearch(value.trim())));
-
   const total = data?.total ?? 0;
-  const selectedIds = [...selection.ids].map(String);
+  const selectedIds = [...selected];
 
   /** After deleting `count` rows, stay on a page that still exists. */
   const afterDelete = (count: number) => {
     const remaining = Math.max(0, total - count);
-    const lastPage = Math.max(0, Math.ceil(remaining / paginationModel.pageSize) - 1);
-    setPaginationModel((model) => ({ ...model, page: Math.min(model.page, lastPage) }));
+    const lastPage = Math.max(0, Math.ceil(remaining / list.pageSize) - 1);
+    if (list.page > lastPage) list.setPage(lastPage);
   };
 
   const onDeleteError = (error: unknown) => {
@@ -112,11 +91,7 @@ export function UserListView() {
           enqueueSnackbar(t('users.toast.deleted', { name: pending.user.displayName }), {
             variant: 'success',
           });
-          setSelection((model) => {
-            const ids = new Set(model.ids);
-            ids.delete(pending.user.id);
-            return { type: 'include', ids };
-          });
+          setSelected((current) => new Set([...current].filter((id) => id !== pending.user.id)));
           afterDelete(1);
         },
         onError: onDeleteError,
@@ -128,7 +103,7 @@ export function UserListView() {
         {
           onSuccess: ({ deleted }) => {
             enqueueSnackbar(t('users.toast.bulkDeleted', { number: deleted }), { variant: 'success' });
-            setSelection(noSelection());
+            setSelected(new Set());
             afterDelete(deleted);
           },
           onError: onDeleteError,
@@ -141,7 +116,7 @@ export function UserListView() {
   const onExport = async () => {
     setExporting(true);
     try {
-      const users = await fetchAllUsers(filter, sortOf(sortModel));
+      const users = await fetchAllUsers(filter, sort);
       const csv = usersCsv(users, {
         header: [
           t('users.csv.firstName'),
@@ -203,32 +178,16 @@ export function UserListView() {
           value={status}
           counts={data?.counts}
           capped={data?.capped}
-          onChange={(next) => refilter(() => setStatus(next))}
+          onChange={(next: StatusTab) => list.setFilter('status', next === 'all' ? undefined : next)}
         />
         <UserTableToolbar
-          search={searchInput}
-          onSearchChange={(value) => {
-            setSearchInput(value);
-            applySearch(value);
-          }}
-          role={role}
-          onRoleChange={(next) => refilter(() => setRole(next))}
+          search={list.searchInput}
+          onSearchChange={list.setSearchInput}
+          role={role ?? ''}
+          onRoleChange={(next: Role | '') => list.setFilter('role', next || undefined)}
           onExport={() => void onExport()}
           exporting={exporting}
         />
-        {error && (
-          <Alert
-            severity="error"
-            sx={{ mx: 2.5, mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                {t('users.common.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(error, t)}
-          </Alert>
-        )}
         {selectedIds.length > 0 && (
           <Box
             role="region"
@@ -265,18 +224,17 @@ export function UserListView() {
           rowCount={data?.capped.includes(status) ? -1 : total}
           hasNextPage={data?.hasNextPage ?? false}
           loading={isFetching}
-          paginationModel={paginationModel}
-          onPaginationModelChange={(model) => {
-            // A new page size starts again at the first page.
-            setPaginationModel(model.pageSize === paginationModel.pageSize ? model : { ...model, page: 0 });
-          }}
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            setSortModel(model);
-            setPaginationModel((current) => ({ ...current, page: 0 }));
-          }}
-          selection={selection}
-          onSelectionChange={setSelection}
+          error={error ? errorMessage(error, t) : null}
+          onRetry={() => void refetch()}
+          page={list.page}
+          pageSize={list.pageSize}
+          pageSizeOptions={usersListConfig.pageSizes}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+          sort={list.sort}
+          onSortChange={list.setSort}
+          selected={selected}
+          onSelectionChange={setSelected}
           meId={meId}
           onDelete={onDelete}
         />

@@ -15,6 +15,12 @@ export const core = {
     hidePassword: 'إخفاء كلمة المرور',
     emailLabel: 'البريد الإلكتروني',
     passwordLabel: 'كلمة المرور',
+    retry: 'إعادة المحاولة',
+    table: {
+      selectAll: 'تحديد كل صفوف هذه الصفحة',
+      selectRow: 'تحديد {{name}}',
+      empty: 'لا توجد صفوف',
+    },
   },
   validation: {
     emailRequired: 'البريد الإلكتروني مطلوب',

@@ -15,6 +15,12 @@ export const core = {
     hidePassword: '隐藏密码',
     emailLabel: '电子邮件地址',
     passwordLabel: '密码',
+    retry: '重试',
+    table: {
+      selectAll: '选择本页所有行',
+      selectRow: '选择 {{name}}',
+      empty: '没有数据',
+    },
   },
   validation: {
     emailRequired: '请输入电子邮件地址',

@@ -33,6 +33,12 @@ export const core = {
     hidePassword: 'Hide password',
     emailLabel: 'Email address',
     passwordLabel: 'Password',
+    retry: 'Retry',
+    table: {
+      selectAll: 'Select all rows on this page',
+      selectRow: 'Select {{name}}',
+      empty: 'No rows',
+    },
   },
   validation: {
     ...validation,

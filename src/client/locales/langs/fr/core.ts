@@ -15,6 +15,12 @@ export const core = {
     hidePassword: 'Masquer le mot de passe',
     emailLabel: 'Adresse e-mail',
     passwordLabel: 'Mot de passe',
+    retry: 'Réessayer',
+    table: {
+      selectAll: 'Sélectionner toutes les lignes de la page',
+      selectRow: 'Sélectionner {{name}}',
+      empty: 'Aucune ligne',
+    },
   },
   validation: {
     emailRequired: 'L’adresse e-mail est obligatoire',

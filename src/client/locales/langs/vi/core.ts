@@ -15,6 +15,12 @@ export const core = {
     hidePassword: 'Ẩn mật khẩu',
     emailLabel: 'Địa chỉ email',
     passwordLabel: 'Mật khẩu',
+    retry: 'Thử lại',
+    table: {
+      selectAll: 'Chọn tất cả các hàng trên trang này',
+      selectRow: 'Chọn {{name}}',
+      empty: 'Không có hàng nào',
+    },
   },
   validation: {
     emailRequired: 'Vui lòng nhập email',

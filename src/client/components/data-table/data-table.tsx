@@ -1,0 +1,296 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useTheme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { ListSort } from '../../lib/list-state.ts';
+
+export type DataTableColumn<Row, S extends string = string> = {
+  /** Names the column's cells (`data-field`) and, when `sortable`, the server's sort key. */
+  field: S | (string & {});
+  header: string;
+  sortable?: boolean;
+  width?: number;
+  minWidth?: number;
+  align?: 'left' | 'right' | 'center';
+  render: (row: Row) => ReactNode;
+};
+
+export type DataTableSelection<Row> = {
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+  /** Rows that cannot be selected show a disabled box (e.g. the signed-in admin's own row). */
+  isSelectable?: (row: Row) => boolean;
+  /** Names the row in its box's label ("Select Ada Lovelace"). */
+  rowLabel: (row: Row) => string;
+};
+
+type DataTableProps<Row, S extends string> = {
+  /** The accessible name of the table. */
+  label: string;
+  columns: readonly DataTableColumn<Row, S>[];
+  rows: readonly Row[];
+  getRowId: (row: Row) => string;
+  /** Rows of the whole filter, or -1 when only a lower bound is known (then `hasNextPage` decides). */
+  rowCount: number;
+  hasNextPage?: boolean;
+  /** A request is under way: a bar above the rows, the shown rows dimmed. */
+  loading?: boolean;
+  /** The last request failed: its message, with a Retry button when `onRetry` is given. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** What an empty result says. */
+  emptyText?: string;
+  /** 0-based. */
+  page: number;
+  pageSize: number;
+  pageSizeOptions: readonly number[];
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  /** The server-side sort; sortable headers cycle ascending → descending → the server's order. */
+  sort?: ListSort<S> | null;
+  onSortChange?: (sort: ListSort<S> | null) => void;
+  selection?: DataTableSelection<Row>;
+  /** The least height of a row, px. */
+  rowHeight?: number;
+};
+
+/** Moves focus between cells with the arrow keys, Home and End (the grid keyboard pattern). */
+function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
+  const keys = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'];
+  if (!keys.includes(event.key)) return;
+  const target = event.target as HTMLElement;
+  // Text inputs and open menus keep their own keys.
+  if (target.closest('input:not([type="checkbox"]), [role="menu"], [role="listbox"]')) return;
+  const cell = target.closest<HTMLTableCellElement>('th, td');
+  const row = cell?.parentElement;
+  if (!cell || !(row instanceof HTMLTableRowElement)) return;
+  const rows = [...event.currentTarget.rows];
+  const rowIndex = rows.indexOf(row);
+  const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+  let [r, c] = [rowIndex, cell.cellIndex];
+  if (event.key === 'ArrowUp') r -= 1;
+  else if (event.key === 'ArrowDown') r += 1;
+  else if (event.key === 'ArrowLeft') c += rtl ? 1 : -1;
+  else if (event.key === 'ArrowRight') c += rtl ? -1 : 1;
+  else if (event.key === 'Home') c = 0;
+  else c = row.cells.length - 1;
+  const next = rows[r]?.cells[c];
+  if (!next) return;
+  event.preventDefault();
+  const focusable = next.querySelector<HTMLElement>('a, button, input, [tabindex]:not(td, th)');
+  (focusable ?? next).focus();
+}
+
+/**
+ * A server-mode table: the server pages, sorts and filters; this shows one page with sortable headers,
+ * pagination (page sizes, "1–10 of 57", or "of more than 10" when the total is not known), a loading bar,
+ * an error with Retry, an empty state and optional row selection. Texts come from the MUI locale of the
+ * language (pagination) and `common.table`. The list's state lives in the address (`useListState`).
+ */
+export function DataTable<Row, S extends string = string>({
+  label,
+  columns,
+  rows,
+  getRowId,
+  rowCount,
+  hasNextPage = false,
+  loading = false,
+  error,
+  onRetry,
+  emptyText,
+  page,
+  pageSize,
+  pageSizeOptions,
+  onPageChange,
+  onPageSizeChange,
+  sort,
+  onSortChange,
+  selection,
+  rowHeight = 56,
+}: DataTableProps<Row, S>) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const selectable = selection ? rows.filter((row) => selection.isSelectable?.(row) ?? true) : [];
+  const selectedHere = selectable.filter((row) => selection?.selected.has(getRowId(row))).length;
+  const columnCount = columns.length + (selection ? 1 : 0);
+
+  // A total that shrank (rows deleted elsewhere) must not leave the pagination on a page past the end.
+  const lastPage = rowCount >= 0 ? Math.max(0, Math.ceil(rowCount / pageSize) - 1) : Infinity;
+  const shownPage = Math.min(page, lastPage);
+
+  const toggleAll = (checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const row of selectable) {
+      if (checked) next.add(getRowId(row));
+      else next.delete(getRowId(row));
+    }
+    selection.onChange(next);
+  };
+  const toggleRow = (id: string, checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    selection.onChange(next);
+  };
+
+  const nextSort = (field: S): ListSort<S> | null => {
+    if (sort?.field !== field) return { field, order: 'asc' };
+    return sort.order === 'asc' ? { field, order: 'desc' } : null;
+  };
+
+  // Past the known total the "next" button goes by `hasNextPage` (MUI swaps the slots in right-to-left).
+  const nextSlot = theme.direction === 'rtl' ? 'previousButton' : 'nextButton';
+
+  return (
+    <Box>
+      {error && (
+        <Alert
+          severity="error"
+          sx={{ mx: 2.5, mb: 2 }}
+          action={
+            onRetry && (
+              <Button color="inherit" size="small" onClick={onRetry}>
+                {t('common.retry')}
+              </Button>
+            )
+          }
+        >
+          {error}
+        </Alert>
+      )}
+      <TableContainer sx={{ position: 'relative' }}>
+        {loading && (
+          <LinearProgress sx={{ position: 'absolute', top: 0, insetInline: 0, height: 2, zIndex: 1 }} />
+        )}
+        <Table
+          role="grid"
+          aria-label={label}
+          aria-busy={loading}
+          onKeyDown={moveFocus}
+          sx={{ minWidth: 640 }}
+        >
+          <TableHead>
+            <TableRow>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={selectable.length > 0 && selectedHere === selectable.length}
+                    indeterminate={selectedHere > 0 && selectedHere < selectable.length}
+                    disabled={selectable.length === 0}
+                    onChange={(event) => toggleAll(event.target.checked)}
+                    slotProps={{ input: { 'aria-label': t('common.table.selectAll') } }}
+                  />
+                </TableCell>
+              )}
+              {columns.map((column) => {
+                const sorted = sort?.field === column.field ? sort.order : undefined;
+                const sortable = column.sortable && onSortChange;
+                return (
+                  <TableCell
+                    key={column.field}
+                    align={column.align}
+                    aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                    // The whole header sorts (a click on its label bubbles here, as do Enter and Space).
+                    onClick={sortable ? () => onSortChange(nextSort(column.field as S)) : undefined}
+                    sx={{
+                      width: column.width,
+                      minWidth: column.minWidth,
+                      whiteSpace: 'nowrap',
+                      cursor: sortable ? 'pointer' : undefined,
+                    }}
+                  >
+                    {sortable ? (
+                      <TableSortLabel active={sorted !== undefined} direction={sorted ?? 'asc'}>
+                        {column.header}
+                      </TableSortLabel>
+                    ) : (
+                      column.header
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody sx={{ opacity: loading && rows.length > 0 ? 0.6 : 1, transition: 'opacity 0.2s' }}>
+            {rows.length === 0 ? (
+              <TableRow>
+                <TableCell
+                  colSpan={columnCount}
+                  sx={{ height: 240, textAlign: 'center', color: 'text.secondary', typography: 'body2' }}
+                >
+                  {loading || error ? null : (emptyText ?? t('common.table.empty'))}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => {
+                const id = getRowId(row);
+                const isSelected = selection?.selected.has(id) ?? false;
+                return (
+                  <TableRow
+                    key={id}
+                    role="row"
+                    hover
+                    selected={isSelected}
+                    aria-selected={selection ? isSelected : undefined}
+                  >
+                    {selection && (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={isSelected}
+                          disabled={!(selection.isSelectable?.(row) ?? true)}
+                          onChange={(event) => toggleRow(id, event.target.checked)}
+                          slotProps={{
+                            input: {
+                              'aria-label': t('common.table.selectRow', { name: selection.rowLabel(row) }),
+                            },
+                          }}
+                        />
+                      </TableCell>
+                    )}
+                    {columns.map((column) => (
+                      <TableCell
+                        key={column.field}
+                        align={column.align}
+                        data-field={column.field}
+                        // Reachable by the arrow keys (not by Tab): cells without a link or button.
+                        tabIndex={-1}
+                        sx={{ height: rowHeight, maxWidth: column.width, minWidth: column.minWidth }}
+                      >
+                        {column.render(row)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                );
+              })
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={rowCount}
+        page={shownPage}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[...pageSizeOptions]}
+        onPageChange={(_event, next) => onPageChange(next)}
+        onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
+        slotProps={rowCount === -1 ? { actions: { [nextSlot]: { disabled: !hasNextPage } } } : undefined}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+import {
+  parseListState,
+  writeListState,
+  type ListSort,
+  type ListState,
+  type ListStateConfig,
+} from '../../lib/list-state.ts';
+import { useDebouncedCallback } from '../../lib/use-debounced-callback.ts';
+
+export type ListStateControls<S extends string, F extends string> = ListState<S, F> & {
+  /** What the search box shows: written to the address (and so requested) once typing pauses. */
+  searchInput: string;
+  setSearchInput: (value: string) => void;
+  setPage: (page: number) => void;
+  /** A new page size starts again at the first page. */
+  setPageSize: (pageSize: number) => void;
+  setSort: (sort: ListSort<S> | null) => void;
+  setFilter: (name: F, value: string | undefined) => void;
+};
+
+/**
+ * A server-paged list's page, page size, sort, filters and debounced search, kept in the address (see
+ * `lib/list-state.ts`), so a reload and Back keep them. A new sort, filter or search starts at the first
+ * page. Changes replace the history entry: Back leaves the list rather than stepping through its pages.
+ * The route's loader reads the same state with `parseListState(new URL(request.url).searchParams, config)`.
+ */
+export function useListState<S extends string, F extends string>(
+  config: ListStateConfig<S, F>,
+): ListStateControls<S, F> {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseListState(params, config), [params, config]);
+
+  const update = useCallback(
+    (change: (current: ListState<S, F>) => ListState<S, F>) =>
+      void setParams((current) => writeListState(current, change(parseListState(current, config)), config), {
+        replace: true,
+      }),
+    [setParams, config],
+  );
+
+  // The box follows the address when it changes from outside (Back, a link), not while typing.
+  const [searchInput, setSearchInputState] = useState(state.search);
+  const [shownSearch, setShownSearch] = useState(state.search);
+  if (shownSearch !== state.search) {
+    setShownSearch(state.search);
+    if (searchInput.trim() !== state.search) setSearchInputState(state.search);
+  }
+  const writeSearch = useDebouncedCallback((value: string) =>
+    update((current) => ({ ...current, search: value.trim(), page: 0 })),
+  );
+
+  return {
+    ...state,
+    searchInput,
+    setSearchInput: useCallback(
+      (value: string) => {
+        setSearchInputState(value);
+        writeSearch(value);
+      },
+      [writeSearch],
+    ),
+    setPage: useCallback((page) => update((current) => ({ ...current, page })), [update]),
+    setPageSize: useCallback(
+      (pageSize) => update((current) => ({ ...current, pageSize, page: 0 })),
+      [update],
+    ),
+    setSort: useCallback((sort) => update((current) => ({ ...current, sort, page: 0 })), [update]),
+    setFilter: useCallback(
+      (name, value) =>
+        update((current) => ({ ...current, filters: { ...current.filters, [name]: value }, page: 0 })),
+      [update],
+    ),
+  };
+}

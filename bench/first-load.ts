@@ -9,90 +9,22 @@
  * Gzip sizes are computed here from the bytes received (level 9, like scripts/check-budgets.ts), so the
  * figure does not depend on how the server compresses.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { chromium, type Browser, type Page } from '@playwright/test';
 
 import { gzipSize, kib, readBuild } from '../scripts/check-budgets.ts';
 import { chromiumLaunchOptions } from '../e2e/support/e2e-env.ts';
+import { root, startBenchServer } from './bench-server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.FIRST_LOAD_RUNS ?? 3);
-
-if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
-  console.log('dist/ not built: building the web app first.');
-  const build = spawnSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // The server, as `npm start` runs it, on an empty embedded database (no demo data: the first account
 // registered below becomes the admin).
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-first-load-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000',
-};
-delete env.DATABASE_URL;
-delete env.PUBLIC_URL;
-const server = spawn(process.execPath, ['src/server/server.ts'], { cwd: root, env, stdio: 'inherit' });
-let serverExited = false;
-server.once('exit', () => (serverExited = true));
+const { base, register, stop } = await startBenchServer();
 
 let browser: Browser | undefined;
 try {
-  for (let i = 0; ; i++) {
-    if (serverExited) throw new Error('The server exited before it answered');
-    if (i > 600) throw new Error('The server did not answer /api/health within 60 s');
-    const ok = await fetch(`${base}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-
-  const password = `bench-${Date.now()}-lantern-harbour`;
-  const register = async (first: string, last: string) => {
-    const email = `${first}.${last}.${Date.now()}@bench.atrium.test`.toLowerCase();
-    const res = await fetch(`${base}/api/account/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, firstName: first, lastName: last }),
-    });
-    if (!res.ok) throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { accessToken: string }).accessToken;
-  };
   const adminToken = await register('Bench', 'Admin');
   for (const [first, last] of [
     ['Ada', 'Lovelace'],
@@ -180,7 +112,8 @@ try {
       name: 'users list',
       path: '/dashboard/user/list',
       signedIn: true,
-      ready: (page, timeout) => page.locator('.MuiDataGrid-row').first().waitFor({ timeout }),
+      ready: (page, timeout) =>
+        page.getByRole('grid', { name: 'Users' }).locator('tbody tr').first().waitFor({ timeout }),
     },
   ];
 
@@ -227,7 +160,7 @@ try {
   console.table(rows);
 
   // The same pages under Lighthouse's mobile conditions, applied (not simulated): 150 ms round trip,
-  // 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower. A stand-in for Lighthouse, which cannot run here.
+  // 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower (bench/lighthouse.ts runs Lighthouse itself).
   const throttled = [];
   for (const spec of pages) {
     const page = await coldPage(spec.signedIn);
@@ -265,7 +198,7 @@ try {
   console.log('\nThe same, throttled like Lighthouse mobile (150 ms RTT, 1.6 Mbit/s, 4× CPU, 412 px wide):');
   console.table(throttled);
 
-  // Route change overview → users list through the navigation, from the click to the first grid row.
+  // Route change overview → users list through the navigation, from the click to the first data row.
   const changes = [];
   for (let run = 0; run < runs; run++) {
     const page = await coldPage(true);
@@ -282,7 +215,7 @@ try {
         once: true,
       });
       const observer = new MutationObserver(() => {
-        if (w.__click !== undefined && document.querySelector('.MuiDataGrid-row')) {
+        if (w.__click !== undefined && document.querySelector('[role="grid"] tbody tr [data-field="name"]')) {
           w.__row = performance.now();
           observer.disconnect();
         }
@@ -318,7 +251,5 @@ try {
   console.log(`Median click → first data row: ${times[Math.floor(times.length / 2)]} ms`);
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => (serverExited ? resolve(undefined) : server.once('exit', resolve)));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -3,8 +3,9 @@ import type { NProgress as NProgressApi } from 'nprogress';
 import { useEffect } from 'react';
 import { useNavigation } from 'react-router';
 
-// nprogress loads with the first navigation (not with the first page): until it is there, the bar's state
-// is only remembered, and the bar starts if a navigation is still running when it arrives.
+// nprogress is not part of the first page's load: it loads once the browser is idle after it (so it is there
+// for the first navigation), or with the first navigation if that comes sooner. Until it is there, the bar's
+// state is only remembered, and the bar starts if a navigation is still running when it arrives.
 let nprogress: NProgressApi | undefined;
 let loading: Promise<NProgressApi> | undefined;
 let wanted = false;
@@ -43,6 +44,8 @@ type RouterLike = {
  * Returns the unsubscribe function.
  */
 export function startProgressBar(router: RouterLike): () => void {
+  const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1000));
+  whenIdle(() => void loadNProgress().catch(() => {}));
   let busy = false;
   return router.subscribe((state) => {
     const next = state.navigation.state !== 'idle';

@@ -31,6 +31,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling, safeError } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await mailWorker?.stop();
   });
   await app.register(authPlugin);
+  await app.register(realtimePlugin);
   await app.register(uploadsPlugin);
   registerErrorHandling(app);
   registerInputGuard(app);

@@ -11,6 +11,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
+import { EventEmitter } from 'node:events';
+
 import { acquireDirLock, type DirLock } from '../lib/dir-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -18,9 +20,23 @@ export type Schema = typeof schema;
 /** The one database type every repository takes: PGlite and node-postgres both satisfy it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A message on a notification channel: its payload, as sent. */
+export type ChannelListener = (payload: string) => void;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Delivers `payload` (under 8,000 bytes) to every `listen`er of `channel`: on PostgreSQL through
+   * `NOTIFY`, so every instance on the server hears it; on PGlite within this process.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Calls `listener` for every payload on `channel`. On PostgreSQL one dedicated connection listens; when it
+   * drops it reconnects (with backoff) and calls `onReconnect`, since messages sent meanwhile are lost.
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, listener: ChannelListener, onReconnect?: () => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
@@ -47,9 +63,18 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   }
   const db = drizzlePglite({ client, ...drizzleConfig });
   let closed = false;
+  // One process owns an embedded database: its channels never leave it.
+  const channels = new EventEmitter().setMaxListeners(0);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    notify: async (channel, payload) => {
+      channels.emit(channel, payload);
+    },
+    listen: async (channel, listener) => {
+      channels.on(channel, listener);
+      return async () => void channels.off(channel, listener);
+    },
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       if (closed) return false;
@@ -84,9 +109,21 @@ export async function openPostgres(
   pool.on('error', onPoolError);
   const db = drizzlePg({ client: pool, ...drizzleConfig });
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: async (channel, listener, onReconnect) => {
+      const stop = await listenOn(connectionString, channel, listener, onReconnect, onPoolError);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
     migrate: async () => {
       // One instance migrates at a time when several start together.
       const client = await pool.connect();
@@ -110,8 +147,69 @@ export async function openPostgres(
     close: async () => {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+/**
+ * A connection of its own that LISTENs on `channel` (a pooled one would be handed to queries). When it drops
+ * (a PostgreSQL restart, a network cut) it connects again after 0.5, 1, 2 … 30 s and calls `onReconnect`.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  listener: ChannelListener,
+  onReconnect: (() => void) | undefined,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      onError(error);
+      reconnect();
+    });
+    next.on('end', () => reconnect());
+    await next.connect();
+    await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    client = next;
+    failures = 0;
+  };
+  const reconnect = () => {
+    if (stopped || retry) return;
+    client?.removeAllListeners('end');
+    void client?.end().catch(() => {});
+    client = undefined;
+    const delay = Math.min(30_000, 500 * 2 ** failures++);
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => onReconnect?.(),
+        (error: Error) => {
+          onError(error);
+          reconnect();
+        },
+      );
+    }, delay);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    last?.removeAllListeners('end');
+    await last?.end().catch(() => {});
   };
 }
 

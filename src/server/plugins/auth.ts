@@ -19,6 +19,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: as `authenticate`, then 403 unless the user is an admin (read from the database). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The live session an access token belongs to, or null (what `authenticate` checks; the socket uses it). */
+    sessionOfToken: (token: string) => Promise<AuthContext | null>;
   }
 }
 
@@ -44,22 +46,33 @@ export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null);
 
+    /** 'invalid' for a bad or expired token, 'ended' for a good token of a session that is over. */
+    async function check(token: string): Promise<AuthContext | 'invalid' | 'ended'> {
+      const claims = verifyAccessToken(app.secret, token);
+      if (!claims) return 'invalid';
+      const live = await findLiveSessionUser(app.db, claims.sessionId, app.config.sessionIdleTtl);
+      if (!live || live.user.id !== claims.userId || !mayHoldSession(live.user)) return 'ended';
+      if (Date.now() - live.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        await touchSession(app.db, live.sessionId);
+      }
+      return { user: live.user, sessionId: live.sessionId };
+    }
+
     async function resolve(request: FastifyRequest): Promise<AuthContext> {
       if (request.auth) return request.auth;
       const token = bearerToken(request);
       if (!token) throw unauthorized();
-      const claims = verifyAccessToken(app.secret, token);
-      if (!claims) throw unauthorized('Invalid or expired token');
-      const live = await findLiveSessionUser(app.db, claims.sessionId, app.config.sessionIdleTtl);
-      if (!live || live.user.id !== claims.userId || !mayHoldSession(live.user)) {
-        throw unauthorized('Your session has ended. Please sign in again.');
-      }
-      if (Date.now() - live.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        await touchSession(app.db, live.sessionId);
-      }
-      request.auth = { user: live.user, sessionId: live.sessionId };
+      const result = await check(token);
+      if (result === 'invalid') throw unauthorized('Invalid or expired token');
+      if (result === 'ended') throw unauthorized('Your session has ended. Please sign in again.');
+      request.auth = result;
       return request.auth;
     }
+
+    app.decorate('sessionOfToken', async (token: string) => {
+      const result = await check(token);
+      return typeof result === 'string' ? null : result;
+    });
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       await resolve(request);

@@ -10,11 +10,20 @@ import { openPglite, openPostgres, type Database } from '../db/client.ts';
  * TEST_DATABASE_URL.
  */
 export async function createTestDb(): Promise<Database> {
+  return (await createTestDbs(1))[0] as Database;
+}
+
+/**
+ * `count` connections to one fresh database, as several app instances would have: separate PostgreSQL
+ * pools (and LISTEN connections) on the server suite's PostgreSQL run; on PGlite, which one process owns,
+ * the same database each time. Closing the first drops the database.
+ */
+export async function createTestDbs(count: number): Promise<Database[]> {
   const url = process.env.ATRIUM_TEST_PG;
   if (!url) {
     const database = await openPglite();
     await database.migrate();
-    return database;
+    return Array.from({ length: count }, () => database);
   }
   const name = `atrium_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -25,14 +34,18 @@ export async function createTestDb(): Promise<Database> {
   target.pathname = `/${name}`;
   const database = await openPostgres(target.toString());
   await database.migrate();
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+  const peers = await Promise.all(Array.from({ length: count - 1 }, () => openPostgres(target.toString())));
+  return [
+    {
+      ...database,
+      close: async () => {
+        await Promise.all([database.close(), ...peers.map((peer) => peer.close())]);
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
     },
-  };
+    ...peers,
+  ];
 }

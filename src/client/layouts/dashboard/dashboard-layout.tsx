@@ -16,6 +16,7 @@ import { NavContent } from './nav-content.tsx';
 import { HORIZONTAL_NAV_HEIGHT, NavHorizontal } from './nav-horizontal.tsx';
 import { NavVertical } from './nav-vertical.tsx';
 import { useNavData } from './use-nav-data.ts';
+import { useRealtimeConnection } from '../../lib/realtime/use-realtime.ts';
 
 const { header, nav } = layoutConfig;
 
@@ -30,6 +31,8 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
   const layout = useSettings((state) => state.themeLayout);
   const stretch = useSettings((state) => state.themeStretch);
   const navData = useNavData();
+  // Live updates (notifications, and every area's events) while the signed-in shell is shown.
+  useRealtimeConnection();
   const { pathname } = useLocation();
   const navId = useId();
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: header.desktopOffsetHeight });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 
 import type { User } from '#shared/contract/account.ts';
 import { defaultNotifications } from '#shared/contract/users.ts';
@@ -176,6 +176,29 @@ export async function findLiveSessionUser(
   if (!query) liveSessionUserQueries.set(db, (query = prepareLiveSessionUser(db)));
   const [row] = await query.execute({ sessionId, idleSeconds });
   return row;
+}
+
+/** Which of `sessionIds` are still live (what the real-time sockets recheck now and then). */
+export async function liveSessionIds(
+  db: Db,
+  sessionIds: string[],
+  idleSeconds: number,
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, sessionIds),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+        notInArray(users.status, ['banned', 'rejected']),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Whether the user has had a session from `ip` in the last `days` days (an address of the owner's). */

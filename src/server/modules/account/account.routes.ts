@@ -21,7 +21,7 @@ import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } fro
 import { clear, clearPrefix, enforce, type Limit } from '../../lib/rate-limiter.ts';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens.ts';
 import { bearerToken, mayHoldSession } from '../../plugins/auth.ts';
-import { notify } from '../notifications/notifications.repo.ts';
+import { notifyUser } from '../notifications/notify.ts';
 import {
   createUser,
   findLiveSession,
@@ -105,7 +105,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!user) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
       await sendCode(app, user, 'verify_email');
-      await notify(db, user.id, {
+      await notifyUser(app, user.id, {
         type: 'account',
         title: `Welcome to Atrium, ${user.firstName}`,
         body: 'Your account is ready. Complete your profile and account settings.',
@@ -184,7 +184,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     // session (SECURITY.md S13). A secret this session never had (made up by someone who only knows the
     // session id) ends nothing: just 401.
     const use = await earlierRefreshUse(db, live.session.id, presented, REFRESH_GRACE_SECONDS);
-    if (use === 'replayed') await revokeSession(db, live.session.id, 'refresh_reuse');
+    if (use === 'replayed') {
+      await revokeSession(db, live.session.id, 'refresh_reuse');
+      await app.realtime.sessionsEnded({ sessionId: live.session.id });
+    }
     // A third racing tab within the grace: no token, but its browser's jar holds the current cookie; keep it.
     if (use === 'in-grace') throw unauthorized('Your session has ended. Please sign in again.');
     throw fail();
@@ -199,12 +202,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
     const token = bearerToken(request);
     const claims = token ? await verifyAccessToken(app.secret, token) : null;
-    if (claims) await revokeSession(db, claims.sessionId, 'logout');
+    if (claims) {
+      await revokeSession(db, claims.sessionId, 'logout');
+      await app.realtime.sessionsEnded({ sessionId: claims.sessionId });
+    }
     const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
     if (cookie) {
       const live = await findLiveSession(db, cookie.sessionId, app.config.sessionIdleTtl);
       if (live && safeEqual(sha256(cookie.secret), live.session.refreshHash)) {
         await revokeSession(db, live.session.id, 'logout');
+        await app.realtime.sessionsEnded({ sessionId: live.session.id });
       }
     }
     clearRefreshCookie(reply);
@@ -240,11 +247,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // Receiving the code proves the mailbox; every existing session ends (SECURITY.md S8).
       if (!user.emailVerified) await markEmailVerified(db, user.id);
       await revokeUserSessions(db, user.id, 'password_reset');
+      await app.realtime.sessionsEnded({ userId: user.id });
       // The owner proved the mailbox: every sign-in counter of the account starts again.
       await clearPrefix(db, `login:account-ip:${email}:`);
       await clear(db, `login:account:${email}`);
       await clear(db, `login:account-day:${email}`);
-      await notify(db, user.id, {
+      await notifyUser(app, user.id, {
         type: 'security',
         title: 'Your password was reset',
         body: 'The password of your account was just reset. If this was not you, contact an administrator.',

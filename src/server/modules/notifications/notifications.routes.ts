@@ -12,6 +12,7 @@ import {
 import { notFound } from '../../lib/http-error.ts';
 import { authUser } from '../account/account.routes.ts';
 import { listNotifications, markAllRead, markRead } from './notifications.repo.ts';
+import { pushUnreadCount } from './notify.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 const idParams = z.object({ id: z.uuid() });
@@ -37,7 +38,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mark-all-read',
     { schema: { response: { 200: unreadCountResponse, ...errors } } },
     async (request) => {
-      await markAllRead(db, authUser(request).id);
+      const userId = authUser(request).id;
+      await markAllRead(db, userId);
+      // The user's other tabs update their badge too.
+      await pushUnreadCount(app, userId);
       return { unreadCount: 0 };
     },
   );
@@ -46,8 +50,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/read',
     { schema: { params: idParams, response: { 200: notificationResponse, ...errors } } },
     async (request) => {
-      const notification = await markRead(db, authUser(request).id, request.params.id);
+      const userId = authUser(request).id;
+      const notification = await markRead(db, userId, request.params.id);
       if (!notification) throw notFound('Notification not found');
+      await pushUnreadCount(app, userId);
       return { notification };
     },
   );

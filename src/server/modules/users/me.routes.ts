@@ -140,6 +140,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       await setPassword(db, user.id, await hashPassword(newPassword));
       // Every other session ends; this one stays signed in (SECURITY.md S8).
       await revokeUserSessions(db, user.id, 'password_changed', sessionId);
+      await app.realtime.sessionsEnded({ userId: user.id, exceptSessionId: sessionId });
       request.log.info({ event: 'account.password_changed', userId: user.id });
       await app.mailer.send({
         to: user.email,

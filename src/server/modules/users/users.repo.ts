@@ -401,8 +401,14 @@ export async function listFollows(
   return { users: rows.map(toPublicUser), total: Number(total?.n ?? 0) };
 }
 
-export async function follow(db: Db, followerId: string, followeeId: string): Promise<void> {
-  await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
+/** Whether this made a new follow (false when `followerId` already followed `followeeId`). */
+export async function follow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  const inserted = await db
+    .insert(follows)
+    .values({ followerId, followeeId })
+    .onConflictDoNothing()
+    .returning({ followerId: follows.followerId });
+  return inserted.length > 0;
 }
 
 export async function unfollow(db: Db, followerId: string, followeeId: string): Promise<void> {

@@ -29,6 +29,7 @@ import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { multipartLimits, uploadUrl } from '../../lib/uploads.ts';
 import { afterEmailChange } from '../account/account.codes.ts';
 import { revokeUserSessions, toUser, type UserRow } from '../account/account.repo.ts';
+import { notifyUser } from '../notifications/notify.ts';
 import { writeAudit } from './audit.repo.ts';
 import {
   deleteUsers,
@@ -213,6 +214,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return result;
       });
+      for (const userId of deleted) await app.realtime.sessionsEnded({ userId });
       await app.uploads.remove(files);
       request.log.info({ event: 'user.bulk_delete', actorId: me.user.id, targetIds: deleted });
       return { deleted: deleted.length };
@@ -290,6 +292,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       const { before, after } = updated;
+      if (ENDS_SESSIONS.has(after.status) && after.status !== before.status) {
+        await app.realtime.sessionsEnded({ userId: after.id });
+      }
       if (before.email !== after.email) await afterEmailChange(app, after);
       if (before.role !== after.role || before.status !== after.status) {
         request.log.info({
@@ -312,7 +317,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = caller(request);
-      const files = await db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         await lockAdminSet(tx);
         await assertStillAdmin(tx, me.user.id);
         const target = await findUserByRef(tx, request.params.id);
@@ -333,9 +338,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         ]);
         request.log.info({ event: 'user.delete', actorId: me.user.id, targetId: target.id });
-        return result.files;
+        return { files: result.files, targetId: target.id };
       });
-      await app.uploads.remove(files);
+      await app.realtime.sessionsEnded({ userId: removed.targetId });
+      await app.uploads.remove(removed.files);
       return reply.code(204).send(null);
     },
   );
@@ -452,7 +458,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         const target = await visibleUser(request, request.params.id);
         if (following) {
           if (target.id === me.user.id) throw badRequest('You cannot follow yourself', 'SELF_FOLLOW');
-          await follow(db, me.user.id, target.id);
+          if (await follow(db, me.user.id, target.id)) {
+            await notifyUser(app, target.id, {
+              type: 'account',
+              title: `${me.user.firstName} ${me.user.lastName} started following you`,
+              link: '/dashboard/user/profile?tab=followers',
+            });
+          }
         } else {
           await unfollow(db, me.user.id, target.id);
         }

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 
 import type { Notification, NotificationPage } from '#shared/contract/notifications.ts';
 
 import { apiClient } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 
 export type NotificationFilter = 'all' | 'unread';
 
@@ -24,16 +26,28 @@ export function getNotifications(
   });
 }
 
-/** The newest notifications (and the unread count), refreshed every minute while signed in. */
+/** The newest notifications (and the unread count). Kept current by `useLiveNotifications`, not polling. */
 export function useNotifications(filter: NotificationFilter, { enabled = true }: { enabled?: boolean } = {}) {
   const signedIn = useAuth((state) => state.isAuthenticated);
   return useQuery({
     queryKey: notificationsKeys.list(filter),
     queryFn: ({ signal }) => getNotifications(filter, signal),
     enabled: signedIn && enabled,
-    refetchInterval: 60_000,
     staleTime: 15_000,
   });
+}
+
+/**
+ * Pushed changes (a new notification, or some read in another tab) refetch the lists at once; so does a
+ * reconnect of the real-time socket, which may have missed some.
+ */
+export function useLiveNotifications(): void {
+  const queryClient = useQueryClient();
+  const refetch = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.all }),
+    [queryClient],
+  );
+  useRealtimeEvent('notifications.changed', refetch, refetch);
 }
 
 export function useMarkAllNotificationsRead() {

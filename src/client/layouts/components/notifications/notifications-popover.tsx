@@ -6,14 +6,14 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { visuallyHidden } from '../../../components/nav-section/nav-item-parts.tsx';
-import { useNotifications } from './notifications-api.ts';
+import { useLiveNotifications, useNotifications } from './notifications-api.ts';
 
 const loadMenu = () => import('./notifications-menu.tsx');
 const NotificationsMenu = lazy(() => loadMenu().then((module) => ({ default: module.NotificationsMenu })));
 
 /**
  * The "Notifications" button (badge: unread count) and its popover: All / Unread tabs, "Mark all as read",
- * items that open their link. Backed by GET /api/notifications and the mark-read calls. The popover's code
+ * items that open their link. Backed by GET /api/notifications and the mark-read calls; changes arrive over the real-time socket. The popover's code
  * loads when the button is hovered, focused or first clicked, and stays mounted after.
  */
 export function NotificationsPopover() {
@@ -22,6 +22,7 @@ export function NotificationsPopover() {
   const [used, setUsed] = useState(false);
   const popoverId = useId();
   const summary = useNotifications('all');
+  useLiveNotifications();
   const unreadCount = summary.data?.unreadCount ?? 0;
   const preload = () => void loadMenu();
 

@@ -1,0 +1,59 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+import { newEmail } from './support/mail.ts';
+
+/**
+ * Real-time (issue #9 D): what one person does reaches another person's open page without a reload, over
+ * the one WebSocket of the signed-in shell.
+ */
+
+const PASSWORD = 'amber-lantern-harbour-58';
+
+/** A new account, signed in in a browser context of its own (a second person), on `path`. */
+async function personOn(browser: Browser, firstName: string, lastName: string, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = newEmail(firstName.toLowerCase());
+  const res = await page.request.post('/api/account/register', {
+    data: { email, password: PASSWORD, firstName, lastName },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  await page.goto('/auth/login-unprotected');
+  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), accessToken);
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+const unread = (page: Page, count: number) => page.getByText(`Unread: ${count}`, { exact: true });
+
+test('a notification reaches the other person’s open page at once (someone follows them)', async ({
+  browser,
+}) => {
+  const lastName = `Live${Date.now()}`;
+  const bob = await personOn(browser, 'Bob', lastName, '/dashboard/app');
+  // Bob's welcome notification.
+  await expect(unread(bob.page, 1)).toBeAttached();
+
+  const ada = await personOn(browser, 'Ada', `Follower${Date.now()}`, '/dashboard/user/cards');
+  await ada.page.getByRole('searchbox', { name: 'Search' }).fill(lastName);
+  await ada.page.getByRole('button', { name: `Follow Bob ${lastName}` }).click();
+  await expect(ada.page.getByRole('button', { name: `Following Bob ${lastName}` })).toBeVisible();
+
+  // Bob's badge counts it without a reload, and the popover lists it.
+  await expect(unread(bob.page, 2)).toBeAttached();
+  await bob.page.getByRole('button', { name: 'Notifications' }).click();
+  await expect(bob.page.getByText(/started following you$/)).toBeVisible();
+
+  // Read in another tab of Bob's: this tab's badge clears too.
+  const bobTab = await bob.page.context().newPage();
+  await bobTab.goto('/dashboard/app');
+  await bobTab.getByRole('button', { name: 'Notifications' }).click();
+  await bobTab.getByRole('button', { name: 'Mark all as read' }).click();
+  await bob.page.keyboard.press('Escape');
+  await expect(bob.page.getByText(/^Unread: \d+$/)).toHaveCount(0);
+
+  await ada.close();
+  await bob.close();
+});

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { realtimeCloseCodes } from '#shared/contract/realtime.ts';
+
+import { setAccessToken } from '../api-client.ts';
+import { fakeToken, jsonResponse, mockFetch, testUser } from '../../testing/fetch-mock.ts';
+import { reconnectDelay, RealtimeClient } from './realtime-client.ts';
+
+/** A stand-in for the browser's WebSocket: records what is sent, lets the test play the server. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {}
+  open() {
+    this.onopen?.();
+  }
+  message(data: object) {
+    this.onmessage?.({ data: JSON.stringify(data) });
+  }
+  drop(code = 1006) {
+    this.onclose?.({ code });
+  }
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('RealtimeClient', () => {
+  let client: RealtimeClient;
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    client = new RealtimeClient(() => 'ws://localhost/api/realtime');
+  });
+  afterEach(() => client.stop());
+
+  it('signs in with the token in its first message (never in the address) and dispatches events', async () => {
+    const token = fakeToken(900);
+    setAccessToken(token);
+    const seen: number[] = [];
+    client.on('notifications.changed', (event) => seen.push(event.unreadCount));
+    client.start();
+    await flush();
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url).toBe('ws://localhost/api/realtime');
+    socket.open();
+    expect(JSON.parse(socket.sent[0]!)).toEqual({ type: 'auth', token });
+    socket.message({ type: 'ready' });
+    expect(client.status).toBe('open');
+    socket.message({ type: 'notifications.changed', unreadCount: 3 });
+    expect(seen).toEqual([3]);
+  });
+
+  it('reconnects after a drop with backoff and asks the areas to resync', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    setAccessToken(fakeToken(900));
+    const resync = vi.fn();
+    client.onResync(resync);
+    client.start();
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.message({ type: 'ready' });
+    expect(resync).not.toHaveBeenCalled();
+
+    FakeSocket.all[0]!.drop();
+    expect(client.status).toBe('closed');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.open();
+    FakeSocket.all[1]!.message({ type: 'ready' });
+    expect(resync).toHaveBeenCalledOnce();
+    // The server may also say that events were lost.
+    FakeSocket.all[1]!.message({ type: 'resync' });
+    expect(resync).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not reconnect when the server ends the session, and lets the 401 path sign the tab out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    setAccessToken(fakeToken(900));
+    const { calls } = mockFetch([
+      { path: '/api/account/my-account', respond: () => jsonResponse({ user: testUser }) },
+    ]);
+    client.start();
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.drop(realtimeCloseCodes.sessionEnded);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(calls('GET', '/api/account/my-account')).toHaveLength(1);
+  });
+
+  it('waits 0.5–1 s, then 1–2 s … up to 30 s between tries', () => {
+    expect(reconnectDelay(0, () => 0)).toBe(500);
+    expect(reconnectDelay(0, () => 1)).toBe(1_000);
+    expect(reconnectDelay(3, () => 1)).toBe(8_000);
+    expect(reconnectDelay(10, () => 1)).toBe(30_000);
+    expect(reconnectDelay(10, () => 0)).toBe(15_000);
+  });
+});

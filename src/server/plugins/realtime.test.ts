@@ -1,0 +1,210 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+
+import { REALTIME_PATH, realtimeCloseCodes, type RealtimeServerMessage } from '#shared/contract/realtime.ts';
+
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { bearer, register } from '../testing/test-app.ts';
+import { createTestDbs } from '../testing/test-db.ts';
+import { envelopes } from './realtime.ts';
+
+type Socket = {
+  ws: WebSocket;
+  messages: RealtimeServerMessage[];
+  /** Resolves with the next message matching `match` (already received ones count). */
+  next: (
+    match: (message: RealtimeServerMessage) => boolean,
+    timeoutMs?: number,
+  ) => Promise<RealtimeServerMessage>;
+  closed: Promise<{ code: number; reason: string }>;
+};
+
+function connect(base: string, options: { origin?: string } = {}): Promise<Socket> {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}${REALTIME_PATH}`, options);
+  const messages: RealtimeServerMessage[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (data) => {
+    messages.push(JSON.parse(String(data)) as RealtimeServerMessage);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  const next: Socket['next'] = (match, timeoutMs = 5_000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no such message in time')), timeoutMs);
+      const look = () => {
+        const found = messages.find(match);
+        if (found) {
+          clearTimeout(timer);
+          resolve(found);
+        } else waiters.push(look);
+      };
+      look();
+    });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, messages, next, closed }));
+    ws.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+async function signedIn(base: string, token: string): Promise<Socket> {
+  const socket = await connect(base);
+  socket.ws.send(JSON.stringify({ type: 'auth', token }));
+  await socket.next((m) => m.type === 'ready');
+  return socket;
+}
+
+/** Two app instances on one database (two PostgreSQL pools on the PostgreSQL run), listening on ports. */
+let databases: Database[];
+let apps: FastifyInstance[];
+let bases: string[];
+
+beforeAll(async () => {
+  databases = await createTestDbs(2);
+  apps = await Promise.all(databases.map((database) => buildApp({ database, logger: false })));
+  bases = await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await databases[0]?.close();
+});
+
+describe('the real-time socket', () => {
+  it('refuses another origin before the upgrade', async () => {
+    await expect(connect(bases[0]!, { origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
+    // The page's own origin is fine.
+    const own = await connect(bases[0]!, { origin: bases[0]! });
+    own.ws.close();
+  });
+
+  it('closes a connection whose first message carries no valid token', async () => {
+    const socket = await connect(bases[0]!);
+    socket.ws.send(JSON.stringify({ type: 'auth', token: 'a.b.c' }));
+    expect((await socket.closed).code).toBe(realtimeCloseCodes.unauthorized);
+
+    const garbled = await connect(bases[0]!);
+    garbled.ws.send('not json');
+    expect((await garbled.closed).code).toBe(realtimeCloseCodes.badMessage);
+  });
+
+  it('refuses a message over the size cap', async () => {
+    const socket = await connect(bases[0]!);
+    socket.ws.send(JSON.stringify({ type: 'auth', token: 'x'.repeat(64 * 1024) }));
+    expect((await socket.closed).code).toBe(1009);
+  });
+
+  it('answers pings, and delivers events only to the users they are for', async () => {
+    const ada = await register(apps[0]!, { firstName: 'Ada' });
+    const bob = await register(apps[0]!, { firstName: 'Bob' });
+    const adaSocket = await signedIn(bases[0]!, ada.accessToken);
+    const bobSocket = await signedIn(bases[0]!, bob.accessToken);
+
+    adaSocket.ws.send(JSON.stringify({ type: 'ping' }));
+    await adaSocket.next((m) => m.type === 'pong');
+
+    await apps[0]!.realtime.publish([ada.user.id], { type: 'notifications.changed', unreadCount: 7 });
+    expect(await adaSocket.next((m) => m.type === 'notifications.changed')).toEqual({
+      type: 'notifications.changed',
+      unreadCount: 7,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bobSocket.messages.filter((m) => m.type === 'notifications.changed')).toEqual([]);
+    adaSocket.ws.close();
+    bobSocket.ws.close();
+  });
+
+  it('pushes a new notification with the unread count (someone follows you)', async () => {
+    const ada = await register(apps[0]!, { firstName: 'Ada' });
+    const bob = await register(apps[0]!, { firstName: 'Bob' });
+    const bobSocket = await signedIn(bases[0]!, bob.accessToken);
+    const follow = await apps[0]!.inject({
+      method: 'POST',
+      url: `/api/users/${bob.user.id}/follow`,
+      headers: bearer(ada.accessToken),
+    });
+    expect(follow.statusCode).toBe(200);
+    // The welcome notification and the new one.
+    expect(await bobSocket.next((m) => m.type === 'notifications.changed')).toEqual({
+      type: 'notifications.changed',
+      unreadCount: 2,
+    });
+    const list = await apps[0]!.inject({ url: '/api/notifications', headers: bearer(bob.accessToken) });
+    expect(list.json<{ notifications: { title: string }[] }>().notifications[0]?.title).toBe(
+      'Ada Lovelace started following you',
+    );
+    bobSocket.ws.close();
+  });
+
+  it('closes the socket when its session ends, and only that session’s', async () => {
+    const ada = await register(apps[0]!);
+    const other = await apps[0]!.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { email: ada.user.email, password: 'correct horse battery staple' },
+    });
+    const otherToken = other.json<{ accessToken: string }>().accessToken;
+    const first = await signedIn(bases[0]!, ada.accessToken);
+    const second = await signedIn(bases[0]!, otherToken);
+
+    const logout = await apps[0]!.inject({
+      method: 'POST',
+      url: '/api/account/logout',
+      headers: bearer(ada.accessToken),
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await first.closed).code).toBe(realtimeCloseCodes.sessionEnded);
+    second.ws.send(JSON.stringify({ type: 'ping' }));
+    await second.next((m) => m.type === 'pong');
+    second.ws.close();
+  });
+
+  it('delivers an event published through one instance to a socket connected to the other', async () => {
+    const ada = await register(apps[0]!, { firstName: 'Ada' });
+    const bob = await register(apps[1]!, { firstName: 'Bob' });
+    // Bob is connected to the second instance; Ada acts through the first.
+    const bobSocket = await signedIn(bases[1]!, bob.accessToken);
+    const follow = await apps[0]!.inject({
+      method: 'POST',
+      url: `/api/users/${bob.user.id}/follow`,
+      headers: bearer(ada.accessToken),
+    });
+    expect(follow.statusCode).toBe(200);
+    expect(await bobSocket.next((m) => m.type === 'notifications.changed')).toMatchObject({ unreadCount: 2 });
+    expect(apps[0]!.realtime.connectionCount()).toBe(0);
+    expect(apps[1]!.realtime.connectionCount()).toBe(1);
+
+    // A ban through the first instance closes Bob's socket on the second.
+    const admin = await register(apps[0]!);
+    await databases[0]!.db.execute(
+      // The first account of a fresh database is admin; make sure of it for this one.
+      (await import('drizzle-orm')).sql`update users set role = 'admin' where id = ${admin.user.id}`,
+    );
+    const ban = await apps[0]!.inject({
+      method: 'PATCH',
+      url: `/api/users/${bob.user.id}`,
+      headers: bearer(admin.accessToken),
+      payload: { status: 'banned' },
+    });
+    expect(ban.statusCode).toBe(200);
+    expect((await bobSocket.closed).code).toBe(realtimeCloseCodes.sessionEnded);
+  });
+});
+
+describe('fan-out envelopes', () => {
+  it('split long recipient lists so every NOTIFY payload stays under 8,000 bytes', () => {
+    const users = Array.from(
+      { length: 1000 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const payloads = envelopes(users, { type: 'notifications.changed', unreadCount: 1 });
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8000);
+    const delivered = payloads.flatMap((payload) => (JSON.parse(payload) as { users: string[] }).users);
+    expect(delivered).toEqual(users);
+  });
+});

@@ -1,0 +1,272 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+
+import {
+  REALTIME_MAX_MESSAGE_BYTES,
+  REALTIME_PATH,
+  realtimeCloseCodes,
+  type RealtimeClientMessage,
+  type RealtimeEvent,
+  type RealtimeServerMessage,
+} from '#shared/contract/realtime.ts';
+
+import { liveSessionIds } from '../modules/account/account.repo.ts';
+
+/** The channel every instance listens on (PostgreSQL `LISTEN`; in process on PGlite). */
+export const REALTIME_CHANNEL = 'atrium_realtime';
+/** `NOTIFY` payloads must stay under 8,000 bytes; recipients are split across messages to fit. */
+const MAX_PAYLOAD_BYTES = 7_500;
+const AUTH_TIMEOUT_MS = 10_000;
+const PING_EVERY_MS = 30_000;
+const SESSION_CHECK_EVERY_MS = 60_000;
+
+/** What crosses instances: an event for some users, or sessions that ended. */
+type Envelope =
+  | { kind: 'event'; users: string[]; event: RealtimeEvent }
+  | { kind: 'end'; sessionIds?: string[]; userId?: string; exceptSessionId?: string };
+
+export type SessionsEnded = { sessionId: string } | { userId: string; exceptSessionId?: string };
+
+export interface Realtime {
+  /**
+   * Pushes `event` to every open socket of `users`, on every instance. Call it after the write's
+   * transaction has committed; send ids and small fields (clients refetch the rest).
+   */
+  publish(users: readonly string[], event: RealtimeEvent): Promise<void>;
+  /** Closes the sockets of ended sessions on every instance (sign-out, ban, password change). */
+  sessionsEnded(ended: SessionsEnded): Promise<void>;
+  /** Open, signed-in sockets on this instance. */
+  connectionCount(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+type Client = { socket: WebSocket; userId: string; sessionId: string; alive: boolean };
+
+function send(socket: WebSocket, message: RealtimeServerMessage): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/** Envelopes for `users`, each small enough for one NOTIFY. */
+export function envelopes(users: readonly string[], event: RealtimeEvent): string[] {
+  const out: string[] = [];
+  let batch: string[] = [];
+  const encode = (ids: string[]) => JSON.stringify({ kind: 'event', users: ids, event } satisfies Envelope);
+  for (const user of new Set(users)) {
+    if (batch.length > 0 && Buffer.byteLength(encode([...batch, user])) > MAX_PAYLOAD_BYTES) {
+      out.push(encode(batch));
+      batch = [];
+    }
+    batch.push(user);
+  }
+  if (batch.length > 0) out.push(encode(batch));
+  for (const payload of out) {
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+      throw new Error(`Real-time event ${event.type} is too large for the fan-out: send ids, not records`);
+    }
+  }
+  return out;
+}
+
+/** Same-origin browsers only (the page's own host, or PUBLIC_URL); clients without an Origin pass. */
+function originAllowed(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    const { host, origin: normalized } = new URL(origin);
+    if (publicUrl && normalized === new URL(publicUrl).origin) return true;
+    return host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function parseClientMessage(data: unknown): RealtimeClientMessage | null {
+  try {
+    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : String(data);
+    const message = JSON.parse(text) as unknown;
+    if (typeof message !== 'object' || message === null) return null;
+    const { type, token } = message as { type?: unknown; token?: unknown };
+    if (type === 'ping') return { type };
+    if (type === 'auth' && typeof token === 'string' && token.length < 4096) return { type, token };
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One WebSocket endpoint for every live update (ADR 015). A client connects to `/api/realtime` and sends
+ * `{ type: 'auth', token }` first (never the token in the URL); the server checks the Origin, caps message
+ * size, pings every 30 s, rechecks every socket's session every minute and closes the sockets of sessions
+ * that end. `app.realtime.publish(users, event)` fans out through the database's notification channel, so
+ * an event published on one instance reaches the users' sockets on every instance.
+ */
+export const realtimePlugin = fp(
+  async (app: FastifyInstance) => {
+    const clients = new Map<string, Set<Client>>();
+    const all = new Set<Client>();
+
+    const add = (client: Client) => {
+      all.add(client);
+      let set = clients.get(client.userId);
+      if (!set) clients.set(client.userId, (set = new Set()));
+      set.add(client);
+    };
+    const remove = (client: Client) => {
+      all.delete(client);
+      const set = clients.get(client.userId);
+      set?.delete(client);
+      if (set?.size === 0) clients.delete(client.userId);
+    };
+    const end = (client: Client) => {
+      remove(client);
+      client.socket.close(realtimeCloseCodes.sessionEnded, 'Session ended');
+    };
+
+    const deliver = (payload: string) => {
+      let envelope: Envelope;
+      try {
+        envelope = JSON.parse(payload) as Envelope;
+      } catch {
+        app.log.warn('Unreadable real-time message ignored');
+        return;
+      }
+      if (envelope.kind === 'event') {
+        for (const userId of envelope.users) {
+          for (const client of clients.get(userId) ?? []) send(client.socket, envelope.event);
+        }
+        return;
+      }
+      for (const client of [...all]) {
+        const bySession = envelope.sessionIds?.includes(client.sessionId);
+        const byUser = envelope.userId === client.userId && client.sessionId !== envelope.exceptSessionId;
+        if (bySession || byUser) end(client);
+      }
+    };
+
+    const stopListening = await app.database.listen(REALTIME_CHANNEL, deliver, () => {
+      // Events sent while the fan-out was down are lost: every client refetches what it shows.
+      for (const client of all) send(client.socket, { type: 'resync' });
+    });
+
+    app.decorate('realtime', {
+      publish: async (users, event) => {
+        for (const payload of envelopes(users, event)) await app.database.notify(REALTIME_CHANNEL, payload);
+      },
+      sessionsEnded: async (ended) => {
+        const envelope: Envelope =
+          'sessionId' in ended
+            ? { kind: 'end', sessionIds: [ended.sessionId] }
+            : {
+                kind: 'end',
+                userId: ended.userId,
+                ...(ended.exceptSessionId && { exceptSessionId: ended.exceptSessionId }),
+              };
+        await app.database.notify(REALTIME_CHANNEL, JSON.stringify(envelope));
+      },
+      connectionCount: () => all.size,
+    } satisfies Realtime);
+
+    // Keep-alive: a socket that missed a ping's pong is gone (a closed laptop, a dropped proxy).
+    const pinger = setInterval(() => {
+      for (const client of [...all]) {
+        if (!client.alive) {
+          remove(client);
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+    }, PING_EVERY_MS);
+    // Sessions that ended without a sign-out (idle or absolute expiry, a path that forgot to say so).
+    const sessionCheck = setInterval(() => {
+      const ids = [...new Set([...all].map((client) => client.sessionId))];
+      if (ids.length === 0) return;
+      liveSessionIds(app.db, ids, app.config.sessionIdleTtl).then(
+        (live) => {
+          for (const client of [...all]) if (!live.has(client.sessionId)) end(client);
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'Real-time session check failed'),
+      );
+    }, SESSION_CHECK_EVERY_MS);
+    pinger.unref();
+    sessionCheck.unref();
+
+    app.addHook('preClose', async () => {
+      clearInterval(pinger);
+      clearInterval(sessionCheck);
+      for (const client of all) client.socket.close(1001, 'Server shutting down');
+      all.clear();
+      clients.clear();
+      await stopListening();
+    });
+
+    await app.register(websocket, { options: { maxPayload: REALTIME_MAX_MESSAGE_BYTES } });
+
+    app.get(
+      REALTIME_PATH,
+      {
+        websocket: true,
+        schema: { hide: true },
+        preValidation: async (request, reply) => {
+          if (!originAllowed(request, app.config.publicUrl)) {
+            await reply.code(403).send({ message: 'This origin may not open a real-time connection' });
+          }
+        },
+      },
+      (socket, _request) => {
+        let client: Client | null = null;
+        const authTimer = setTimeout(
+          () => socket.close(realtimeCloseCodes.unauthorized, 'No authentication'),
+          AUTH_TIMEOUT_MS,
+        );
+        socket.on('pong', () => {
+          if (client) client.alive = true;
+        });
+        socket.on('close', () => {
+          clearTimeout(authTimer);
+          if (client) remove(client);
+        });
+        socket.on('error', () => socket.terminate());
+        socket.on('message', (data) => {
+          const message = parseClientMessage(data);
+          if (!message) {
+            socket.close(realtimeCloseCodes.badMessage, 'Unknown message');
+            return;
+          }
+          if (message.type === 'ping') {
+            send(socket, { type: 'pong' });
+            return;
+          }
+          if (client) return; // already signed in: a second auth changes nothing
+          void app.sessionOfToken(message.token).then(
+            (auth) => {
+              clearTimeout(authTimer);
+              if (!auth) {
+                socket.close(realtimeCloseCodes.unauthorized, 'Invalid or expired token');
+                return;
+              }
+              if (socket.readyState !== socket.OPEN) return;
+              client = { socket, userId: auth.user.id, sessionId: auth.sessionId, alive: true };
+              add(client);
+              send(socket, { type: 'ready' });
+            },
+            (error: unknown) => {
+              app.log.warn({ err: error }, 'Real-time authentication failed');
+              socket.close(1011, 'Try again later');
+            },
+          );
+        });
+      },
+    );
+  },
+  { name: 'realtime', dependencies: ['auth'] },
+);

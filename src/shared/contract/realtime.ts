@@ -1,0 +1,41 @@
+/**
+ * The real-time channel (`GET /api/realtime`, a WebSocket; ADR 015). Plain types and constants, no zod: the
+ * client's socket code is part of every signed-in page. The server checks what clients send by hand (one
+ * message type).
+ *
+ * Events carry ids and small fields, never whole records: the client refetches what it shows (a fan-out
+ * message on PostgreSQL must stay under 8,000 bytes).
+ */
+
+export const REALTIME_PATH = '/api/realtime';
+
+/** The largest message a client may send (the `ws` default would be 100 MiB). */
+export const REALTIME_MAX_MESSAGE_BYTES = 16 * 1024;
+
+/** Close codes (4000–4999 are the application's). */
+export const realtimeCloseCodes = {
+  /** No valid `auth` message in time, or its token was refused: get a fresh token, then connect again. */
+  unauthorized: 4401,
+  /** The session ended (sign-out, ban, password change, expiry): do not reconnect. */
+  sessionEnded: 4403,
+  /** A message the server does not understand. */
+  badMessage: 4400,
+} as const;
+
+/** Client → server. The first message of a connection; the token never goes in the URL. */
+export type RealtimeClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
+
+/** Server → client. */
+export type RealtimeServerMessage =
+  | { type: 'ready' }
+  | { type: 'pong' }
+  /** Events may have been missed (the server's fan-out reconnected): refetch what is shown. */
+  | { type: 'resync' }
+  | RealtimeEvent;
+
+/** What areas publish. Each domain adds its events here, addressed to users by the server. */
+export type RealtimeEvent =
+  /** The user's notifications changed (a new one, or read elsewhere): refetch list and unread count. */
+  { type: 'notifications.changed'; unreadCount: number };
+
+export type RealtimeEventType = RealtimeEvent['type'];

@@ -33,7 +33,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /**
    * Calls `listener` for every payload on `channel`. On PostgreSQL one dedicated connection listens; when it
-   * drops it reconnects (with backoff) and calls `onReconnect`, since messages sent meanwhile are lost.
+   * drops (or cannot connect at start) it tries again with backoff and calls `onReconnect` once back, since
+   * messages sent meanwhile are lost.
    * Resolves to a function that stops listening.
    */
   listen(channel: string, listener: ChannelListener, onReconnect?: () => void): Promise<() => Promise<void>>;
@@ -202,7 +203,11 @@ async function listenOn(
     }, delay);
   };
 
-  await connect();
+  // A server that is down at start is not fatal: the app answers 503 meanwhile and listens once it is back.
+  await connect().catch((error: Error) => {
+    onError(error);
+    reconnect();
+  });
   return async () => {
     stopped = true;
     clearTimeout(retry);

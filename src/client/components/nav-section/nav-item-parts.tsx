@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 
 import { prefetchRoute } from '../../lib/route-prefetch.ts';
 import { isExternalLink, type NavItem } from './types.ts';
+import { visuallyHidden } from '../../lib/visually-hidden.ts';
 
 type AnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };
 
@@ -50,18 +51,6 @@ export function ExternalHint({ path }: { path: string }) {
     </Box>
   );
 }
-
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /** The label chip and the count badge after a title. */
 export function NavItemExtras({ item }: { item: NavItem }) {

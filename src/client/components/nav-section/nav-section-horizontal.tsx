@@ -3,7 +3,7 @@ import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import { Fragment } from 'react';
 
-import { layoutConfig } from '../../layouts/config-layout.ts';
+import { layoutConfig } from '../../config/layout.ts';
 import { ExternalHint, NavItemExtras } from './nav-item-parts.tsx';
 import { NavMenuItem } from './nav-menu-item.tsx';
 import type { NavGroup, NavItem } from './types.ts';

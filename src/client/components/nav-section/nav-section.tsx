@@ -10,7 +10,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 
-import { layoutConfig } from '../../layouts/config-layout.ts';
+import { layoutConfig } from '../../config/layout.ts';
 import { activeItemSx, ExternalHint, NavItemAnchor, NavItemExtras } from './nav-item-parts.tsx';
 import { hasActiveChild, isActivePath, type NavGroup, type NavItem } from './types.ts';
 

@@ -26,7 +26,7 @@ import { useSnackbar } from '../snackbar/use-snackbar.ts';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { layoutConfig } from '../../layouts/config-layout.ts';
+import { layoutConfig } from '../../config/layout.ts';
 import { themeColorPresets, type ThemeLayout } from '../../lib/settings/settings-config.ts';
 import { useCanResetSettings, useSettings, useSettingsActions } from '../../lib/settings/use-settings.ts';
 import { presetSwatch } from '../../theme/core/presets.ts';

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { filterNavByRole, navConfigDashboard, type NavConfigItem } from '../nav-config-dashboard.tsx';
+import { visuallyHidden } from '../../lib/visually-hidden.ts';
 
 export type PaletteEntry = { title: string; context: string; path: string; group: 'dashboard' | 'public' };
 
@@ -133,7 +134,7 @@ export function SearchPaletteDialog({ open, onClose }: SearchPaletteDialogProps)
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { mt: { xs: 2, sm: 12 }, alignSelf: 'flex-start', overflow: 'hidden' } } }}
     >
-      <Typography id={titleId} component="h2" sx={visuallyHiddenSx}>
+      <Typography id={titleId} component="h2" sx={visuallyHidden}>
         {t('search.title')}
       </Typography>
       <Box sx={{ px: 2.5, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
@@ -163,7 +164,7 @@ export function SearchPaletteDialog({ open, onClose }: SearchPaletteDialogProps)
           }}
           sx={{ typography: 'body1' }}
         />
-        <Typography id={`${baseId}-hint`} sx={visuallyHiddenSx}>
+        <Typography id={`${baseId}-hint`} sx={visuallyHidden}>
           {t('search.hint')}
         </Typography>
       </Box>
@@ -254,12 +255,3 @@ export function SearchPaletteDialog({ open, onClose }: SearchPaletteDialogProps)
     </Dialog>
   );
 }
-
-const visuallyHiddenSx = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -10,7 +10,7 @@ import { PageSkeleton } from '../../components/loading-screen/page-skeleton.tsx'
 import { PageErrorBoundary, PageErrorView } from '../../components/page-error/page-error.tsx';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
 import { useSettings } from '../../lib/settings/use-settings.ts';
-import { layoutConfig } from '../config-layout.ts';
+import { layoutConfig } from '../../config/layout.ts';
 import { Header } from './header.tsx';
 import { NavContent } from './nav-content.tsx';
 import { HORIZONTAL_NAV_HEIGHT, NavHorizontal } from './nav-horizontal.tsx';

@@ -10,7 +10,7 @@ import { Logo } from '../../components/logo/logo.tsx';
 import { LanguagePopover } from '../components/language-popover.tsx';
 import { NotificationsPopover } from '../components/notifications/notifications-popover.tsx';
 import { SearchPalette } from '../components/search-palette.tsx';
-import { layoutConfig } from '../config-layout.ts';
+import { layoutConfig } from '../../config/layout.ts';
 import { AccountPopover } from './account-popover.tsx';
 
 type HeaderProps = {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LazyNavSectionHorizontal } from '../../components/nav-section/lazy-nav-sections.tsx';
 import type { NavGroup } from '../../components/nav-section/types.ts';
 import { isMobileUserAgent } from '../../components/scrollbar/scrollbar.tsx';
-import { layoutConfig } from '../config-layout.ts';
+import { layoutConfig } from '../../config/layout.ts';
 
 /** Height of the horizontal navigation bar: a 32 px row plus its padding. */
 export const HORIZONTAL_NAV_HEIGHT = layoutConfig.nav.horizontalItemHeight + 16;

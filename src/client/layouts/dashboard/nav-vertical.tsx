@@ -12,7 +12,7 @@ import { NavSection } from '../../components/nav-section/nav-section.tsx';
 import type { NavGroup } from '../../components/nav-section/types.ts';
 import { Scrollbar } from '../../components/scrollbar/scrollbar.tsx';
 import { useSettingsActions } from '../../lib/settings/use-settings.ts';
-import { layoutConfig } from '../config-layout.ts';
+import { layoutConfig } from '../../config/layout.ts';
 
 type NavVerticalProps = { data: NavGroup[]; mini: boolean };
 

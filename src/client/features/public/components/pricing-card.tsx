@@ -20,7 +20,7 @@ import {
   type Plan,
 } from '../utils/pricing.ts';
 import { useNumberLocale } from '../utils/use-number-locale.ts';
-import { visuallyHidden } from '../utils/visually-hidden.ts';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
 type PricingCardProps = { plan: Plan; cycle: BillingCycle };
 

@@ -21,10 +21,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { useResendVerification, useUpdateMyAccount, useUploadMyPicture } from '../api/my-account.ts';
-import { payloadResolver, pickDirty } from '../utils/form-resolver.ts';
+import { payloadResolver, pickDirty } from '../../../components/form/form-resolver.ts';
 import { profileFieldNames } from '../utils/user-form-values.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
-import { SaveChangesButton } from './save-changes-button.tsx';
+import { SaveChangesButton } from '../../../components/form/save-changes-button.tsx';
 
 type GeneralValues = Record<(typeof profileFieldNames)[number], string>;
 type Payload = Omit<UpdateMyAccountInput, 'currentPassword'>;
@@ -89,7 +89,7 @@ function CurrentPasswordDialog({
               onCancel();
             }}
           >
-            {t('users.common.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={formState.isSubmitting}>
             {t('users.account.general.confirmEmailAction')}

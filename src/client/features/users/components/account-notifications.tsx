@@ -11,8 +11,8 @@ import type { NotificationKey, Notifications } from '#shared/contract/users.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUpdateMyAccount } from '../api/my-account.ts';
-import { FormSwitch } from './form-switch.tsx';
-import { SaveChangesButton } from './save-changes-button.tsx';
+import { FormSwitch } from '../../../components/form/form-switch.tsx';
+import { SaveChangesButton } from '../../../components/form/save-changes-button.tsx';
 
 const groups: { key: 'activity' | 'application'; switches: NotificationKey[] }[] = [
   { key: 'activity', switches: ['activityComments', 'activityAnswers', 'activityFollows'] },

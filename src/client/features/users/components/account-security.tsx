@@ -23,7 +23,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { fDateTime, fRelativeTime } from '../../../lib/format.ts';
 import { useChangePassword, useMySessions, useRevokeSession } from '../api/my-account.ts';
-import { payloadResolver } from '../utils/form-resolver.ts';
+import { payloadResolver } from '../../../components/form/form-resolver.ts';
 
 type PasswordValues = ChangePasswordInput & { confirmPassword: string };
 

@@ -12,9 +12,9 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { useUpdateMyAccount } from '../api/my-account.ts';
-import { payloadResolver } from '../utils/form-resolver.ts';
+import { payloadResolver } from '../../../components/form/form-resolver.ts';
 import { socialIcons } from './social-links.tsx';
-import { SaveChangesButton } from './save-changes-button.tsx';
+import { SaveChangesButton } from '../../../components/form/save-changes-button.tsx';
 
 type Values = { socialLinks: SocialLinks };
 

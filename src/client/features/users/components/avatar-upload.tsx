@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { imageFileProblem } from '../utils/image-file.ts';
-import { FileButton } from './file-button.tsx';
+import { imageFileProblem } from '../../../lib/image-file.ts';
+import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
 type AvatarUploadProps = {

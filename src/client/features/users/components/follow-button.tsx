@@ -9,7 +9,7 @@ import type { PublicUser } from '#shared/contract/users.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useFollowUser } from '../api/follow-user.ts';
-import { visuallyHidden } from '../utils/visually-hidden.ts';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
 /**
  * "Follow" / "Following" for another user. The state flips at once (optimistic) and is put back with a

@@ -11,8 +11,8 @@ import type { User } from '#shared/contract/account.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUploadMyPicture } from '../api/my-account.ts';
-import { imageFileProblem } from '../utils/image-file.ts';
-import { FileButton } from './file-button.tsx';
+import { imageFileProblem } from '../../../lib/image-file.ts';
+import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { CoverImage } from './user-card.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 

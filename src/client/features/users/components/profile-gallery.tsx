@@ -18,9 +18,9 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { fDate } from '../../../lib/format.ts';
 import { useGallery } from '../api/get-profile.ts';
 import { useDeletePhoto, useUploadPhoto } from '../api/my-account.ts';
-import { imageFileProblem } from '../utils/image-file.ts';
-import { FileButton } from './file-button.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { imageFileProblem } from '../../../lib/image-file.ts';
+import { FileButton } from '../../../components/file-button/file-button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog.tsx';
 
 const PAGE_SIZE = 12;
 

@@ -25,7 +25,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
-import { payloadResolver, pickDirty } from '../utils/form-resolver.ts';
+import { payloadResolver, pickDirty } from '../../../components/form/form-resolver.ts';
 import {
   profileFieldNames,
   toCreatePayload,
@@ -34,7 +34,7 @@ import {
   type UserFormValues,
 } from '../utils/user-form-values.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
-import { FormSwitch } from './form-switch.tsx';
+import { FormSwitch } from '../../../components/form/form-switch.tsx';
 
 const serverFields = [...profileFieldNames, 'role', 'status', 'password'] as const;
 

@@ -2,7 +2,7 @@ import type { User } from '#shared/contract/account.ts';
 import { PAGE_SIZE_MAX, type UserSortKey } from '#shared/contract/user-enums.ts';
 
 import { getUsers, type UsersFilter } from '../api/get-users.ts';
-import { buildCsv, type CsvValue } from './csv.ts';
+import { buildCsv, type CsvValue } from '../../../lib/csv.ts';
 
 /**
  * Every user of a filter, page by page at the largest page size, in a stable order (oldest first, so a

@@ -13,8 +13,8 @@ import { AccountGeneral } from '../components/account-general.tsx';
 import { AccountNotifications } from '../components/account-notifications.tsx';
 import { AccountSecurity } from '../components/account-security.tsx';
 import { AccountSocialLinks } from '../components/account-social-links.tsx';
-import { PageHeading } from '../components/page-heading.tsx';
-import { useUrlTab } from '../utils/use-url-tab.ts';
+import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
+import { useUrlTab } from '../../../lib/use-url-tab.ts';
 
 const tabs = ['general', 'notifications', 'social', 'security'] as const;
 

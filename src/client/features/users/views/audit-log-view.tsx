@@ -18,7 +18,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useAuditLog } from '../api/audit-log.ts';
 import { userQueryOptions } from '../api/get-user.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
-import { PageHeading } from '../components/page-heading.tsx';
+import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 
 /** `?user={id}` shows only the entries about that user. */
 export const AUDIT_USER_PARAM = 'user';

@@ -5,7 +5,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useCreateUser, useUploadUserAvatar } from '../api/manage-users.ts';
-import { PageHeading } from '../components/page-heading.tsx';
+import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { UserForm, type UserFormSubmit } from '../components/user-form.tsx';
 
 /** /dashboard/user/new (admin): create the user, then upload the chosen avatar to them. */

@@ -14,7 +14,7 @@ import { useAuth, useAuthActions } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUpdateUser, useUploadUserAvatar } from '../api/manage-users.ts';
-import { PageHeading } from '../components/page-heading.tsx';
+import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { UserForm, type UserFormSubmit } from '../components/user-form.tsx';
 
 /** /dashboard/user/{name}/edit (admin): the user by URL name (slug) or id. */

@@ -18,12 +18,12 @@ import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUsers, usersListConfig, usersParamsOf, type UsersFilter } from '../api/get-users.ts';
 import { useBulkDeleteUsers, useDeleteUser } from '../api/manage-users.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { PageHeading } from '../components/page-heading.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog.tsx';
+import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { UserStatusTabs, type StatusTab } from '../components/user-status-tabs.tsx';
 import { UserTable } from '../components/user-table.tsx';
 import { UserTableToolbar } from '../components/user-table-toolbar.tsx';
-import { downloadCsv } from '../utils/csv.ts';
+import { downloadCsv } from '../../../lib/csv.ts';
 import { fetchAllUsers, usersCsv } from '../utils/export-users.ts';
 
 type Pending = { kind: 'one'; user: User } | { kind: 'many'; ids: string[] };

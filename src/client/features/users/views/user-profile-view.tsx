@@ -12,7 +12,7 @@ import { ProfileCover } from '../components/profile-cover.tsx';
 import { ProfileFollows } from '../components/profile-follows.tsx';
 import { ProfileGallery } from '../components/profile-gallery.tsx';
 import { ProfileHome } from '../components/profile-home.tsx';
-import { useUrlTab } from '../utils/use-url-tab.ts';
+import { useUrlTab } from '../../../lib/use-url-tab.ts';
 
 const tabs = ['profile', 'followers', 'friends', 'gallery'] as const;
 

@@ -27,7 +27,7 @@ import { Link as RouterLink } from 'react-router';
 
 import type { Notification } from '#shared/contract/notifications.ts';
 
-import { visuallyHidden } from '../../../components/nav-section/nav-item-parts.tsx';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fRelativeTime } from '../../../lib/format.ts';

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { visuallyHidden } from '../../../components/nav-section/nav-item-parts.tsx';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { useLiveNotifications, useNotifications } from './notifications-api.ts';
 
 const loadMenu = () => import('./notifications-menu.tsx');

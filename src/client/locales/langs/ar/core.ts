@@ -15,6 +15,9 @@ export const core = {
     hidePassword: 'إخفاء كلمة المرور',
     emailLabel: 'البريد الإلكتروني',
     passwordLabel: 'كلمة المرور',
+    cancel: 'إلغاء',
+    breadcrumbs: 'مسار التنقل',
+    saveChanges: 'حفظ التغييرات',
     retry: 'إعادة المحاولة',
     table: {
       selectAll: 'تحديد كل صفوف هذه الصفحة',

@@ -6,10 +6,8 @@ export const users: UsersTranslation = {
     common: {
       dashboard: 'لوحة التحكم',
       users: 'المستخدمون',
-      cancel: 'إلغاء',
       retry: 'إعادة المحاولة',
       loading: 'جارٍ التحميل',
-      breadcrumbs: 'مسار التنقل',
     },
     status: {
       active: 'نشط',
@@ -271,7 +269,6 @@ export const users: UsersTranslation = {
         social: 'الروابط الاجتماعية',
         security: 'الأمان',
       },
-      saveChanges: 'حفظ التغييرات',
       general: {
         confirmEmailTitle: 'أكّد كلمة مرورك',
         confirmEmailText:

@@ -15,6 +15,9 @@ export const core = {
     hidePassword: '隐藏密码',
     emailLabel: '电子邮件地址',
     passwordLabel: '密码',
+    cancel: '取消',
+    breadcrumbs: '面包屑导航',
+    saveChanges: '保存更改',
     retry: '重试',
     table: {
       selectAll: '选择本页所有行',

@@ -6,10 +6,8 @@ export const users: UsersTranslation = {
     common: {
       dashboard: '仪表盘',
       users: '用户',
-      cancel: '取消',
       retry: '重试',
       loading: '加载中',
-      breadcrumbs: '面包屑导航',
     },
     status: {
       active: '活跃',
@@ -271,7 +269,6 @@ export const users: UsersTranslation = {
         social: '社交链接',
         security: '安全',
       },
-      saveChanges: '保存更改',
       general: {
         confirmEmailTitle: '确认您的密码',
         confirmEmailText: '要更改邮箱地址，请输入您当前的密码。我们会向新地址发送确认码。',

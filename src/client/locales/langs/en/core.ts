@@ -33,6 +33,9 @@ export const core = {
     hidePassword: 'Hide password',
     emailLabel: 'Email address',
     passwordLabel: 'Password',
+    cancel: 'Cancel',
+    breadcrumbs: 'Breadcrumbs',
+    saveChanges: 'Save changes',
     retry: 'Retry',
     table: {
       selectAll: 'Select all rows on this page',

@@ -7,10 +7,8 @@ export const users = {
     common: {
       dashboard: 'Dashboard',
       users: 'Users',
-      cancel: 'Cancel',
       retry: 'Retry',
       loading: 'Loading',
-      breadcrumbs: 'Breadcrumbs',
     },
     status: {
       active: 'Active',
@@ -273,7 +271,6 @@ export const users = {
         social: 'Social links',
         security: 'Security',
       },
-      saveChanges: 'Save changes',
       general: {
         confirmEmailTitle: 'Confirm your password',
         confirmEmailText:

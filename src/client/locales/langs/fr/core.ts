@@ -15,6 +15,9 @@ export const core = {
     hidePassword: 'Masquer le mot de passe',
     emailLabel: 'Adresse e-mail',
     passwordLabel: 'Mot de passe',
+    cancel: 'Annuler',
+    breadcrumbs: 'Fil d’Ariane',
+    saveChanges: 'Enregistrer les modifications',
     retry: 'Réessayer',
     table: {
       selectAll: 'Sélectionner toutes les lignes de la page',

@@ -6,10 +6,8 @@ export const users: UsersTranslation = {
     common: {
       dashboard: 'Tableau de bord',
       users: 'Utilisateurs',
-      cancel: 'Annuler',
       retry: 'Réessayer',
       loading: 'Chargement',
-      breadcrumbs: 'Fil d’Ariane',
     },
     status: {
       active: 'Actif',
@@ -277,7 +275,6 @@ export const users: UsersTranslation = {
         social: 'Liens sociaux',
         security: 'Sécurité',
       },
-      saveChanges: 'Enregistrer les modifications',
       general: {
         confirmEmailTitle: 'Confirmez votre mot de passe',
         confirmEmailText:

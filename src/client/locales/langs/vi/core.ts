@@ -15,6 +15,9 @@ export const core = {
     hidePassword: 'Ẩn mật khẩu',
     emailLabel: 'Địa chỉ email',
     passwordLabel: 'Mật khẩu',
+    cancel: 'Hủy',
+    breadcrumbs: 'Đường dẫn',
+    saveChanges: 'Lưu thay đổi',
     retry: 'Thử lại',
     table: {
       selectAll: 'Chọn tất cả các hàng trên trang này',

@@ -6,10 +6,8 @@ export const users: UsersTranslation = {
     common: {
       dashboard: 'Bảng điều khiển',
       users: 'Người dùng',
-      cancel: 'Hủy',
       retry: 'Thử lại',
       loading: 'Đang tải',
-      breadcrumbs: 'Đường dẫn',
     },
     status: {
       active: 'Đang hoạt động',
@@ -273,7 +271,6 @@ export const users: UsersTranslation = {
         social: 'Mạng xã hội',
         security: 'Bảo mật',
       },
-      saveChanges: 'Lưu thay đổi',
       general: {
         confirmEmailTitle: 'Xác nhận mật khẩu của bạn',
         confirmEmailText:

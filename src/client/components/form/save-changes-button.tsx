@@ -17,7 +17,7 @@ export function SaveChangesButton({ saving, dirty = true, sx }: SaveChangesButto
   return (
     <Stack direction="row" sx={[{ justifyContent: 'flex-end' }, ...(Array.isArray(sx) ? sx : [sx])]}>
       <Button type="submit" variant="contained" loading={saving} disabled={!dirty}>
-        {t('users.account.saveChanges')}
+        {t('common.saveChanges')}
       </Button>
     </Stack>
   );

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { useId, type ReactNode } from 'react';
 
-import { IMAGE_ACCEPT } from '../utils/image-file.ts';
-import { visuallyHidden } from '../utils/visually-hidden.ts';
+import { IMAGE_ACCEPT } from '../../lib/image-file.ts';
+import { visuallyHidden } from '../../lib/visually-hidden.ts';
 
 type FileButtonProps = Pick<
   ButtonProps,

@@ -44,7 +44,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button variant="outlined" color="inherit" onClick={onClose} disabled={loading}>
-          {t('users.common.cancel')}
+          {t('common.cancel')}
         </Button>
         <Button variant="contained" color="error" onClick={onConfirm} loading={loading}>
           {action}

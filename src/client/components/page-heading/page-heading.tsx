@@ -29,7 +29,7 @@ export function PageHeading({ title, crumbs = [], action }: PageHeadingProps) {
           {title}
         </Typography>
         {crumbs.length > 0 && (
-          <Breadcrumbs aria-label={t('users.common.breadcrumbs')}>
+          <Breadcrumbs aria-label={t('common.breadcrumbs')}>
             {crumbs.map((crumb) =>
               crumb.to ? (
                 <Link key={crumb.label} component={RouterLink} to={crumb.to} color="inherit" variant="body2">

@@ -379,3 +379,42 @@ test('the users pages have no serious accessibility violation, light ltr and dar
     }
   }
 });
+
+test('two admins edit the same user: the later save is told someone else changed it and sees their change', async ({
+  page,
+}) => {
+  const lastName = `Twice${Date.now()}`;
+  const res = await page.request.post('/api/account/register', {
+    data: { email: newEmail('twice'), password: PASSWORD, firstName: 'Tess', lastName },
+  });
+  expect(res.ok()).toBe(true);
+  const { user } = (await res.json()) as { user: { slug: string } };
+
+  await openSignedIn(page, DEMO, `/dashboard/user/${user.slug}/edit`);
+  await expect(page.getByLabel('Company')).toHaveValue('');
+  // The other admin (another tab) saves first.
+  const other = await page.context().newPage();
+  await other.goto(`/dashboard/user/${user.slug}/edit`);
+  await other.getByLabel('Company').fill('Globex');
+  await other.getByRole('button', { name: 'Save changes' }).click();
+  await expect(other.getByText(`Tess ${lastName} was updated`)).toBeVisible();
+  await other.close();
+
+  // This tab's save was based on the page before that: refused, told so, and shown what is saved.
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByText('Someone else changed this while you were editing.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Company')).toHaveValue('Globex');
+  await expect(page.getByLabel('City')).toHaveValue('');
+
+  // Made again on the fresh page, the change goes through and keeps the other admin's.
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`Tess ${lastName} was updated`)).toBeVisible();
+  const saved = await page.request.get(`/api/users/${user.slug}`, {
+    headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
+  });
+  expect(await saved.json()).toMatchObject({ user: { company: 'Globex', city: 'Springfield' } });
+});

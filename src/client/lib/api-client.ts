@@ -17,17 +17,35 @@ export class ApiError extends Error {
   readonly issues: ApiIssue[];
   /** True when the server sent a `{ message }` body (its text can be shown as is). */
   readonly hasServerMessage: boolean;
+  /** The whole error body (a stale edit's 409 carries the record as it is now in `current`). */
+  readonly body: Record<string, unknown>;
 
   constructor(
     message: string,
-    options: { status: number; code?: string; issues?: ApiIssue[]; hasServerMessage?: boolean },
+    options: {
+      status: number;
+      code?: string;
+      issues?: ApiIssue[];
+      hasServerMessage?: boolean;
+      body?: Record<string, unknown>;
+    },
   ) {
     super(message);
     this.status = options.status;
     this.code = options.code;
     this.issues = options.issues ?? [];
     this.hasServerMessage = options.hasServerMessage ?? false;
+    this.body = options.body ?? {};
   }
+}
+
+/**
+ * The record as it is now when `error` is the 409 of a stale edit (ADR 017: someone else saved first), else
+ * null. The view shows it and says so.
+ */
+export function staleRecord<T>(error: unknown): T | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'STALE') return null;
+  return (error.body.current as T | undefined) ?? null;
 }
 
 export type RequestOptions = {
@@ -129,6 +147,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     code: body.code,
     issues: Array.isArray(body.issues) ? body.issues : [],
     hasServerMessage: true,
+    body: body as Record<string, unknown>,
   });
 }
 

@@ -4,6 +4,8 @@ export class HttpError extends Error {
   readonly code: string | undefined;
   readonly headers: Record<string, string>;
   readonly issues: Array<{ path: Array<string | number>; message: string }> | undefined;
+  /** More fields of the error body (a stale edit's `current` record). */
+  readonly extra: Record<string, unknown> | undefined;
 
   constructor(
     statusCode: number,
@@ -12,6 +14,7 @@ export class HttpError extends Error {
       code?: string | undefined;
       headers?: Record<string, string>;
       issues?: Array<{ path: Array<string | number>; message: string }>;
+      extra?: Record<string, unknown>;
     } = {},
   ) {
     super(message);
@@ -20,6 +23,7 @@ export class HttpError extends Error {
     this.code = options.code;
     this.headers = options.headers ?? {};
     this.issues = options.issues;
+    this.extra = options.extra;
   }
 }
 
@@ -30,6 +34,9 @@ export const forbidden = (message = 'You do not have permission to do this') =>
   new HttpError(403, message, { code: 'FORBIDDEN' });
 export const notFound = (message = 'Not found') => new HttpError(404, message, { code: 'NOT_FOUND' });
 export const conflict = (message: string, code?: string) => new HttpError(409, message, { code });
+/** 409 to an edit based on an older version than the stored one, with the record as it is now (ADR 017). */
+export const stale = (current: unknown, message = 'Someone else changed this while you were editing it') =>
+  new HttpError(409, message, { code: 'STALE', extra: { current } });
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, 'Too many attempts. Please wait and try again.', {
     code: 'RATE_LIMITED',

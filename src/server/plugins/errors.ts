@@ -136,6 +136,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
           message: error.message,
           ...(error.code ? { code: error.code } : {}),
           ...(error.issues ? { issues: error.issues } : {}),
+          ...error.extra,
         });
     }
     if (isResponseSerializationError(error)) {

@@ -117,6 +117,8 @@ export const userSchema = z.object({
   socialLinks: socialLinksOutput,
   notifications: notificationsOutput,
   updatedAt: z.iso.datetime({ offset: true }),
+  /** Raised by every write; an edit sends the version it was based on (ADR 017). */
+  version: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -11,3 +11,16 @@ export const errorSchema = z.object({
 export type ApiErrorBody = z.infer<typeof errorSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** The version an edit was based on (ADR 017): a stale one is refused with 409 `STALE` and the current record. */
+export const versionField = z
+  .number({ error: 'validation.versionInvalid' })
+  .int()
+  .min(1, 'validation.versionInvalid');
+
+/**
+ * A route's 409 answers: the usual error body, plus the record as it is now when the edit was stale
+ * (`code: 'STALE'`); other conflicts (a taken email…) have no `current`.
+ */
+export const staleErrorSchema = <T extends z.ZodType>(current: T) =>
+  errorSchema.extend({ current: current.optional() });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 
 import { PASSWORD_MAX } from '../lib/password-policy.ts';
+import { versionField } from './common.ts';
 import {
   emailSchema,
   notificationsOutput,
@@ -196,6 +197,8 @@ export const updateUserInput = z.strictObject({
   /** null removes the picture (the file stays in the user's gallery). */
   avatarUrl: z.null().optional(),
   coverUrl: z.null().optional(),
+  /** The version the edit was based on; older than the stored one = 409 STALE with the current user. */
+  version: versionField.optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 

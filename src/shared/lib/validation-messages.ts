@@ -30,6 +30,7 @@ export const validationMessagesEn = {
   'validation.idsRequired': 'Select at least one user',
   'validation.tooManyIds': 'Select at most 100 users at a time',
   'validation.sessionInvalid': 'Invalid session',
+  'validation.versionInvalid': 'Invalid version',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

@@ -63,6 +63,11 @@ export const users = pgTable(
     searchText: text().generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || company || ' ' || phone)`,
     ),
+    /**
+     * Raised by one on every write (the `users_bump_version` trigger, drizzle/0007_versions.sql): an edit
+     * states the version it was based on and a stale one is refused (ADR 017).
+     */
+    version: integer().notNull().default(1),
     ...timestamps,
   },
   (t) => [

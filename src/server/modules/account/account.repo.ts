@@ -22,6 +22,7 @@ export function toUser(row: UserRow): User {
     avatarUrl: row.avatarUrl,
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
     slug: row.slug,
     phone: row.phone,
     country: row.country,

@@ -206,11 +206,22 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
   return row;
 }
 
-export async function updateUserRow(db: Db, id: string, patch: UserUpdate): Promise<UserRow | undefined> {
+/**
+ * Writes `patch`; with `expectedVersion`, only if the row is still at that version (ADR 017: undefined
+ * means the row changed meanwhile, or is gone). The version itself is raised by the database.
+ */
+export async function updateUserRow(
+  db: Db,
+  id: string,
+  patch: UserUpdate,
+  expectedVersion?: number,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...patch, updatedAt: new Date() })
-    .where(eq(users.id, id))
+    .where(
+      and(eq(users.id, id), expectedVersion === undefined ? undefined : eq(users.version, expectedVersion)),
+    )
     .returning();
   return row;
 }

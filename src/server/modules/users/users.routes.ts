@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { errorSchema } from '#shared/contract/common.ts';
+import { userSchema } from '#shared/contract/account.ts';
+import { errorSchema, staleErrorSchema } from '#shared/contract/common.ts';
 import {
   bulkDeleteInput,
   bulkDeleteResponse,
@@ -24,7 +25,7 @@ import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
 import type { Db } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound, stale } from '../../lib/http-error.ts';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { multipartLimits, uploadUrl } from '../../lib/uploads.ts';
 import { afterEmailChange } from '../account/account.codes.ts';
@@ -238,7 +239,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       preHandler: app.requireAdmin,
-      schema: { params: userRefParams, body: updateUserInput, response: { 200: userResponse, ...errors } },
+      schema: {
+        params: userRefParams,
+        body: updateUserInput,
+        response: { 200: userResponse, ...errors, 409: staleErrorSchema(userSchema) },
+      },
     },
     async (request) => {
       const me = caller(request);
@@ -250,6 +255,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           await assertStillAdmin(tx, me.user.id);
           const before = await findUserByRef(tx, request.params.id);
           if (!before) throw userNotFound();
+          // Based on an older version: someone else saved meanwhile (ADR 017).
+          if (input.version !== undefined && input.version !== before.version) throw stale(toUser(before));
           const patch: UserUpdate = profilePatch(before, input);
           if (input.role !== undefined) patch.role = input.role;
           if (input.status !== undefined) patch.status = input.status;
@@ -267,8 +274,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           ) {
             throw lastAdminConflict();
           }
-          const after = await updateUserRow(tx, before.id, patch);
-          if (!after) throw userNotFound();
+          const after = await updateUserRow(tx, before.id, patch, before.version);
+          if (!after) {
+            // Changed between the read and the write (a self-service save does not take the admin lock).
+            const current = await findUserByRef(tx, before.id);
+            throw current ? stale(toUser(current)) : userNotFound();
+          }
           if (ENDS_SESSIONS.has(after.status) && after.status !== before.status) {
             await revokeUserSessions(tx, after.id, after.status === 'banned' ? 'banned' : 'rejected');
           }

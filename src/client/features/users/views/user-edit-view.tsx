@@ -4,15 +4,20 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 
+import type { User } from '#shared/contract/account.ts';
+
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, staleRecord } from '../../../lib/api-client.ts';
 import { useAuth, useAuthActions } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUser } from '../api/get-user.ts';
+import { usersKeys } from '../api/users-keys.ts';
 import { useUpdateUser, useUploadUserAvatar } from '../api/manage-users.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { UserForm, type UserFormSubmit } from '../components/user-form.tsx';
@@ -27,6 +32,9 @@ export function UserEditView({ userRef }: { userRef: string }) {
   const { data, error, isPending, refetch } = useUser(userRef);
   const update = useUpdateUser();
   const uploadAvatar = useUploadUserAvatar();
+  const queryClient = useQueryClient();
+  // Someone else saved first: the form shows what is saved now, and says so (ADR 017).
+  const [stale, setStale] = useState(false);
 
   const crumbs = [
     { label: t('users.common.dashboard'), to: paths.dashboard.root },
@@ -85,7 +93,18 @@ export function UserEditView({ userRef }: { userRef: string }) {
     if (values.mode !== 'edit') return;
     const input = values.removeAvatar ? { ...values.input, avatarUrl: null } : values.input;
     let saved = user;
-    if (Object.keys(input).length > 0) saved = (await update.mutateAsync({ ref: user.id, input })).user;
+    if (Object.keys(input).length > 0) {
+      try {
+        // The version the form was filled from: a save based on an older one is refused.
+        saved = (await update.mutateAsync({ ref: user.id, input: { ...input, version: user.version } })).user;
+      } catch (error) {
+        const current = staleRecord<User>(error);
+        if (!current) throw error;
+        queryClient.setQueryData(usersKeys.detail(userRef), { user: current });
+        setStale(true);
+        return;
+      }
+    }
     if (values.avatar) {
       try {
         saved = (await uploadAvatar.mutateAsync({ ref: user.id, file: values.avatar })).user;
@@ -118,8 +137,13 @@ export function UserEditView({ userRef }: { userRef: string }) {
           </Button>
         }
       />
-      {/* A fresh form per user (defaults are read once). */}
-      <UserForm key={user.id} user={user} onSubmit={onSubmit} />
+      {stale && (
+        <Alert severity="warning" sx={{ mb: 3 }} onClose={() => setStale(false)}>
+          {t('common.staleEdit')}
+        </Alert>
+      )}
+      {/* A fresh form per user and version (defaults are read once): a stale save refills it. */}
+      <UserForm key={`${user.id}:${user.version}`} user={user} onSubmit={onSubmit} />
     </>
   );
 }

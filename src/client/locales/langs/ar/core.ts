@@ -18,6 +18,7 @@ export const core = {
     cancel: 'إلغاء',
     breadcrumbs: 'مسار التنقل',
     saveChanges: 'حفظ التغييرات',
+    staleEdit: 'غيّر شخص آخر هذا أثناء تحريرك له. يعرض النموذج الآن النسخة المحفوظة: أعد إجراء تغييراتك.',
     retry: 'إعادة المحاولة',
     table: {
       selectAll: 'تحديد كل صفوف هذه الصفحة',
@@ -43,6 +44,7 @@ export const core = {
     urlInvalid: 'أدخل رابطًا يبدأ بـ https:// أو http://',
     currentPasswordRequired: 'أدخل كلمة المرور الحالية',
     passwordSame: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية',
+    versionInvalid: 'إصدار غير صالح',
     pageInvalid: 'رقم الصفحة غير صالح',
     pageSizeInvalid: 'حجم الصفحة غير صالح',
     searchTooLong: 'نص البحث طويل جدًا (100 حرف على الأكثر)',

@@ -18,6 +18,7 @@ export const core = {
     cancel: '取消',
     breadcrumbs: '面包屑导航',
     saveChanges: '保存更改',
+    staleEdit: '在您编辑期间，其他人修改了此内容。表单现在显示已保存的版本：请重新进行您的修改。',
     retry: '重试',
     table: {
       selectAll: '选择本页所有行',
@@ -43,6 +44,7 @@ export const core = {
     urlInvalid: '请输入以 https:// 或 http:// 开头的链接',
     currentPasswordRequired: '请输入当前密码',
     passwordSame: '新密码必须与当前密码不同',
+    versionInvalid: '版本无效',
     pageInvalid: '页码无效',
     pageSizeInvalid: '每页条数无效',
     searchTooLong: '搜索内容过长（最多 100 个字符）',

@@ -36,6 +36,8 @@ export const core = {
     cancel: 'Cancel',
     breadcrumbs: 'Breadcrumbs',
     saveChanges: 'Save changes',
+    staleEdit:
+      'Someone else changed this while you were editing. The form now shows what is saved: make your changes again.',
     retry: 'Retry',
     table: {
       selectAll: 'Select all rows on this page',

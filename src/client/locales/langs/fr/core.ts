@@ -18,6 +18,8 @@ export const core = {
     cancel: 'Annuler',
     breadcrumbs: 'Fil d’Ariane',
     saveChanges: 'Enregistrer les modifications',
+    staleEdit:
+      'Quelqu’un d’autre a modifié ceci pendant que vous le modifiiez. Le formulaire affiche maintenant la version enregistrée : refaites vos modifications.',
     retry: 'Réessayer',
     table: {
       selectAll: 'Sélectionner toutes les lignes de la page',
@@ -43,6 +45,7 @@ export const core = {
     urlInvalid: 'Saisissez un lien commençant par https:// ou http://',
     currentPasswordRequired: 'Saisissez votre mot de passe actuel',
     passwordSame: 'Le nouveau mot de passe doit être différent de l’actuel',
+    versionInvalid: 'Version non valide',
     pageInvalid: 'Numéro de page non valide',
     pageSizeInvalid: 'Taille de page non valide',
     searchTooLong: 'Le texte recherché est trop long (100 caractères au maximum)',

@@ -18,6 +18,8 @@ export const core = {
     cancel: 'Hủy',
     breadcrumbs: 'Đường dẫn',
     saveChanges: 'Lưu thay đổi',
+    staleEdit:
+      'Người khác đã thay đổi mục này trong lúc bạn chỉnh sửa. Biểu mẫu hiện hiển thị bản đã lưu: hãy thực hiện lại các thay đổi của bạn.',
     retry: 'Thử lại',
     table: {
       selectAll: 'Chọn tất cả các hàng trên trang này',
@@ -43,6 +45,7 @@ export const core = {
     urlInvalid: 'Nhập một liên kết bắt đầu bằng https:// hoặc http://',
     currentPasswordRequired: 'Nhập mật khẩu hiện tại của bạn',
     passwordSame: 'Mật khẩu mới phải khác mật khẩu hiện tại',
+    versionInvalid: 'Phiên bản không hợp lệ',
     pageInvalid: 'Số trang không hợp lệ',
     pageSizeInvalid: 'Kích thước trang không hợp lệ',
     searchTooLong: 'Nội dung tìm kiếm quá dài (tối đa 100 ký tự)',

@@ -75,7 +75,10 @@ if (isMainThread) {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       // A bench-only payload: the fan-out does not read events, so the send time rides in a known field.
-      const event = { type: 'notifications.changed', unreadCount: performance.timeOrigin + performance.now() };
+      const event = {
+        type: 'notifications.changed',
+        unreadCount: performance.timeOrigin + performance.now(),
+      };
       await app.realtime.publish(userIds, event as RealtimeEvent);
     }
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -84,7 +87,8 @@ if (isMainThread) {
     await worker.terminate();
 
     latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+    const at = (q: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
     console.log(`\nReal-time fan-out on ${database.kind}: publish → receive, ms`);
     console.table([
       {

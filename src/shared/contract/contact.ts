@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 
+import { listPageSchema, pageFields } from './list.ts';
+
 import { emailSchema } from './account.ts';
 
 export const CONTACT_LIMITS = { name: 80, subject: 150, message: 5000 } as const;
@@ -73,17 +75,9 @@ export const contactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
-export const listContactMessagesQuery = z.object({
-  page: z.coerce.number({ error: 'validation.pageInvalid' }).int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number({ error: 'validation.pageSizeInvalid' }).int().min(1).max(100).default(20),
-});
+export const listContactMessagesQuery = z.object(pageFields(20));
 export type ListContactMessagesQuery = z.infer<typeof listContactMessagesQuery>;
 
 /** Newest first. */
-export const contactMessagePage = z.object({
-  messages: z.array(contactMessageSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const contactMessagePage = listPageSchema('messages', contactMessageSchema);
 export type ContactMessagePage = z.infer<typeof contactMessagePage>;

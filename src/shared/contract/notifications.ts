@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { listPageSchema, pageFields } from './list.ts';
+
 /** What a notification is about; the client picks an icon per type. */
 export const notificationTypes = ['system', 'account', 'security', 'mail', 'chat', 'order'] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
@@ -17,15 +19,12 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const listNotificationsQuery = z.object({
-  filter: z.enum(['all', 'unread']).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  filter: z.enum(['all', 'unread'], { error: 'validation.filterInvalid' }).default('all'),
+  ...pageFields(10, 50),
 });
 export type ListNotificationsQuery = z.infer<typeof listNotificationsQuery>;
 
-export const notificationPage = z.object({
-  notifications: z.array(notificationSchema),
-  total: z.number().int(),
+export const notificationPage = listPageSchema('notifications', notificationSchema).extend({
   unreadCount: z.number().int(),
 });
 export type NotificationPage = z.infer<typeof notificationPage>;

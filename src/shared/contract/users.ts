@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 import { PASSWORD_MAX } from '../lib/password-policy.ts';
 import { versionField } from './common.ts';
+import { listPageSchema, orderField, pageFields, searchField as listSearchField } from './list.ts';
 import {
   emailSchema,
   notificationsOutput,
@@ -102,34 +103,19 @@ const detailFields = {
 
 // ── the admin list ──────────────────────────────────────────────────────────────────────────────────────
 
-const pageField = z.coerce
-  .number({ error: 'validation.pageInvalid' })
-  .int('validation.pageInvalid')
-  .min(1, 'validation.pageInvalid')
-  .max(100_000, 'validation.pageInvalid')
-  .default(1);
-/** Sizes above PAGE_SIZE_MAX are clamped to it; the answer says which size was used. */
-const pageSizeField = (fallback: number) =>
-  z.coerce
-    .number({ error: 'validation.pageSizeInvalid' })
-    .int('validation.pageSizeInvalid')
-    .min(1, 'validation.pageSizeInvalid')
-    .default(fallback)
-    .transform((v) => Math.min(v, PAGE_SIZE_MAX));
-const searchField = z.string().trim().max(SEARCH_MAX, 'validation.searchTooLong').default('');
+const searchField = listSearchField();
 
-export const pageQuery = z.object({ page: pageField, pageSize: pageSizeField(20) });
+export const pageQuery = z.object(pageFields(20));
 export type PageQuery = z.infer<typeof pageQuery>;
 
 export const listUsersQuery = z.object({
-  page: pageField,
-  pageSize: pageSizeField(10),
+  ...pageFields(10),
   /** `created` is accepted as another name of `createdAt`. */
   sort: z
     .enum([...userSortKeys, 'created'], { error: 'validation.sortInvalid' })
     .transform((v): UserSortKey => (v === 'created' ? 'createdAt' : v))
     .default('createdAt'),
-  order: z.enum(['asc', 'desc'], { error: 'validation.orderInvalid' }).default('desc'),
+  order: orderField('desc'),
   role: roleSchema.optional(),
   /** `all` (or absent) = every status. */
   status: z.enum(['all', ...userStatusSchema.options], { error: 'validation.statusInvalid' }).default('all'),
@@ -154,18 +140,12 @@ export type StatusKey = keyof StatusCounts;
  */
 export const COUNT_CAP = 1_000;
 
-export const userPageResponse = z.object({
-  users: z.array(userSchema),
-  /** The count of the selected status tab (a lower bound when that tab is in `capped`). */
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+/** `total` is the count of the selected status tab (a lower bound when that tab is in `capped`). */
+export const userPageResponse = listPageSchema('users', userSchema).extend({
   /** Per status, for the tabs: under the current search and role filter, ignoring the status filter. */
   counts: statusCountsSchema,
   /** The counts that are lower bounds: the search matched more than COUNT_CAP users of that status. */
   capped: z.array(z.enum(['all', ...userStatusSchema.options])),
-  /** Whether a page follows this one (exact even when the total is a lower bound). */
-  hasNextPage: z.boolean(),
 });
 export type UserPage = z.infer<typeof userPageResponse>;
 
@@ -248,11 +228,7 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const publicUserPageResponse = z.object({
-  users: z.array(publicUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const publicUserPageResponse = listPageSchema('users', publicUserSchema).extend({
   /** True when `total` is COUNT_CAP standing for "more than that" (a broad card search). */
   totalCapped: z.boolean().optional(),
 });
@@ -260,8 +236,7 @@ export type PublicUserPage = z.infer<typeof publicUserPageResponse>;
 
 /** The user cards page: active users, searched by name only (never by private fields). */
 export const listCardsQuery = z.object({
-  page: pageField,
-  pageSize: pageSizeField(12),
+  ...pageFields(12),
   search: searchField,
 });
 export type ListCardsQuery = z.input<typeof listCardsQuery>;
@@ -288,12 +263,7 @@ export const userImageSchema = z.object({
 });
 export type UserImage = z.infer<typeof userImageSchema>;
 
-export const galleryResponse = z.object({
-  images: z.array(userImageSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const galleryResponse = listPageSchema('images', userImageSchema);
 export type GalleryResponse = z.infer<typeof galleryResponse>;
 export const imageResponse = z.object({ image: userImageSchema });
 export const imageParams = z.object({ imageId: z.uuid({ error: 'validation.userRefInvalid' }) });
@@ -385,16 +355,11 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogQuery = z.object({
-  page: pageField,
-  pageSize: pageSizeField(20),
+  ...pageFields(20),
   targetUserId: z.uuid({ error: 'validation.userRefInvalid' }).optional(),
 });
 export type AuditLogQuery = z.input<typeof auditLogQuery>;
 
-export const auditLogResponse = z.object({
-  entries: z.array(auditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+/** Newest first. */
+export const auditLogResponse = listPageSchema('entries', auditEntrySchema);
 export type AuditLogPage = z.infer<typeof auditLogResponse>;

@@ -31,6 +31,7 @@ export const validationMessagesEn = {
   'validation.tooManyIds': 'Select at most 100 users at a time',
   'validation.sessionInvalid': 'Invalid session',
   'validation.versionInvalid': 'Invalid version',
+  'validation.filterInvalid': 'Filter must be all or unread',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

@@ -59,6 +59,9 @@ describe('dashboard shell', () => {
           const page: NotificationPage = {
             notifications: list,
             total: list.length,
+            page: 1,
+            pageSize: 20,
+            hasNextPage: false,
             unreadCount: unread.length,
           };
           return jsonResponse(page);

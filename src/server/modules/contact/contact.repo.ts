@@ -1,9 +1,10 @@
-import { count, desc } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 
-import type { ContactInput, ContactMessage } from '#shared/contract/contact.ts';
+import type { ContactInput, ContactMessage, ContactMessagePage } from '#shared/contract/contact.ts';
 
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema/contact.ts';
+import { pagedList } from '../../lib/list.ts';
 
 type ContactMessageRow = typeof contactMessages.$inferSelect;
 
@@ -31,14 +32,18 @@ export async function createContactMessage(
 /** Newest first (ties broken by id, so pages never overlap). */
 export async function listContactMessages(
   db: Db,
-  { page, pageSize }: { page: number; pageSize: number },
-): Promise<{ messages: ContactMessage[]; total: number }> {
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [totalRow] = await db.select({ total: count() }).from(contactMessages);
-  return { messages: rows.map(toContactMessage), total: Number(totalRow?.total ?? 0) };
+  q: { page: number; pageSize: number },
+): Promise<ContactMessagePage> {
+  const { items, ...info } = await pagedList(
+    q,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(contactMessages)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(contactMessages),
+  );
+  return { messages: items.map(toContactMessage), ...info };
 }

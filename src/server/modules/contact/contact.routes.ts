@@ -78,10 +78,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: listContactMessagesQuery, response: { 200: contactMessagePage, ...errors } },
     },
     async (request, reply) => {
-      const { page, pageSize } = request.query;
-      const result = await listContactMessages(db, { page, pageSize });
       reply.header('cache-control', 'no-store');
-      return { ...result, page, pageSize };
+      return listContactMessages(db, request.query);
     },
   );
 };

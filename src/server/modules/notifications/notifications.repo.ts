@@ -8,6 +8,7 @@ import type {
 
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { pagedList } from '../../lib/list.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -61,21 +62,22 @@ export async function listNotifications(
   userId: string,
   { filter, page, pageSize }: ListNotificationsQuery,
 ): Promise<NotificationPage> {
-  const where =
-    filter === 'unread'
-      ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
-      : eq(notifications.userId, userId);
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(where)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [totalRow] = await db.select({ n: count() }).from(notifications).where(where);
-  const total = Number(totalRow?.n ?? 0);
-  const unreadCount = filter === 'unread' ? total : await countUnread(db, userId);
-  return { notifications: rows.map(toNotification), total, unreadCount };
+  const mine = eq(notifications.userId, userId);
+  const where = filter === 'unread' ? and(mine, isNull(notifications.readAt)) : mine;
+  const { items, ...info } = await pagedList(
+    { page, pageSize },
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(notifications)
+        .where(where)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(notifications, where),
+  );
+  const unreadCount = filter === 'unread' ? info.total : await countUnread(db, userId);
+  return { notifications: items.map(toNotification), ...info, unreadCount };
 }
 
 /** Marks one of the caller's notifications read (kept as first read). Undefined when it is not theirs. */

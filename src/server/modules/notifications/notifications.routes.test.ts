@@ -64,16 +64,23 @@ describe('notifications', () => {
     expect(unread.unreadCount).toBe(4);
     expect(unread.notifications.every((n) => n.readAt === null)).toBe(true);
 
+    const page1 = (await list(user.headers, '?page=1&pageSize=5')).json() as NotificationPage;
+    expect(page1).toMatchObject({ page: 1, pageSize: 5, total: 7, hasNextPage: true });
     const page2 = (await list(user.headers, '?page=2&pageSize=5')).json() as NotificationPage;
     expect(page2.notifications).toHaveLength(2);
-    expect(page2.total).toBe(7);
+    expect(page2).toMatchObject({ page: 2, pageSize: 5, total: 7, hasNextPage: false });
+    expect(page2.notifications.map((n) => n.id)).not.toContain(page1.notifications[4]?.id);
   });
 
   it('rejects a bad query with 400', async () => {
     const user = await newUser();
-    for (const query of ['?filter=everything', '?page=0', '?pageSize=51', '?page=x']) {
+    for (const query of ['?filter=everything', '?page=0', '?pageSize=0', '?page=x']) {
       expect((await list(user.headers, query)).statusCode).toBe(400);
     }
+    // Over the maximum: clamped, and the answer says so.
+    const big = await list(user.headers, '?pageSize=51');
+    expect(big.statusCode).toBe(200);
+    expect(big.json()).toMatchObject({ page: 1, pageSize: 50, hasNextPage: false });
   });
 
   it('marks one read, keeps the first read time, and lowers the unread count', async () => {
@@ -109,7 +116,14 @@ describe('notifications', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ unreadCount: 0 });
     const page = (await list(user.headers, '?filter=unread')).json() as NotificationPage;
-    expect(page).toEqual({ notifications: [], total: 0, unreadCount: 0 });
+    expect(page).toEqual({
+      notifications: [],
+      total: 0,
+      page: 1,
+      pageSize: 10,
+      hasNextPage: false,
+      unreadCount: 0,
+    });
   });
 
   it("keeps every user to their own notifications: another user's id is 404 and stays unread", async () => {

@@ -1,9 +1,10 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 
-import type { AuditEntry } from '#shared/contract/users.ts';
+import type { AuditLogPage } from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { pagedList } from '../../lib/list.ts';
 
 export interface AuditRecord {
   actorId: string;
@@ -21,25 +22,27 @@ export async function writeAudit(db: Db, records: AuditRecord[]): Promise<void> 
 export async function listAudit(
   db: Db,
   q: { page: number; pageSize: number; targetUserId?: string | undefined },
-): Promise<{ entries: AuditEntry[]; total: number }> {
+): Promise<AuditLogPage> {
   const where = q.targetUserId ? eq(auditLog.targetUserId, q.targetUserId) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        entry: auditLog,
-        actorFirst: users.firstName,
-        actorLast: users.lastName,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(auditLog).where(where),
-  ]);
+  const { items, ...info } = await pagedList(
+    q,
+    ({ limit, offset }) =>
+      db
+        .select({
+          entry: auditLog,
+          actorFirst: users.firstName,
+          actorLast: users.lastName,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(auditLog, where),
+  );
   return {
-    entries: rows.map(({ entry, actorFirst, actorLast }) => ({
+    entries: items.map(({ entry, actorFirst, actorLast }) => ({
       id: entry.id,
       action: entry.action,
       actorId: entry.actorId,
@@ -50,6 +53,6 @@ export async function listAudit(
       ip: entry.ip,
       createdAt: entry.createdAt.toISOString(),
     })),
-    total: Number(total?.n ?? 0),
+    ...info,
   };
 }

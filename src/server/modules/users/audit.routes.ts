@@ -17,10 +17,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const q = request.query;
       reply.header('cache-control', 'no-store');
-      const result = await listAudit(app.db, q);
-      return { ...result, page: q.page, pageSize: q.pageSize };
+      return listAudit(app.db, request.query);
     },
   );
 };

@@ -17,7 +17,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { userStatuses, type Role, type User, type UserStatus } from '#shared/contract/account.ts';
 import {
   COUNT_CAP,
+  type GalleryResponse,
   type PublicUser,
+  type PublicUserPage,
   type StatusCounts,
   type StatusKey,
   type UserImage,
@@ -26,6 +28,7 @@ import {
 
 import type { Db } from '../../db/client.ts';
 import { follows, sessions, userCounts, userImages, users } from '../../db/schema/index.ts';
+import { pagedList } from '../../lib/list.ts';
 import { uploadUrl } from '../../lib/uploads.ts';
 import { toUser, type SessionRow, type UserRow } from '../account/account.repo.ts';
 
@@ -351,39 +354,41 @@ export async function listCards(
   db: Db,
   callerId: string,
   q: { page: number; pageSize: number; search: string },
-): Promise<{ users: PublicUser[]; total: number; totalCapped: boolean }> {
-  const offset = (q.page - 1) * q.pageSize;
+): Promise<PublicUserPage> {
   const where = and(listed, q.search ? matches(nameKey, q.search, { status: 'active' }) : undefined);
-  let total: number;
   let totalCapped = false;
-  if (q.search) {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
+  const { items, ...info } = await pagedList(
+    q,
+    ({ limit, offset }) =>
       db
-        .select({ one: sql`1` })
+        .select(publicColumns(callerId))
         .from(users)
         .where(where)
-        .limit(COUNT_CAP + 1)
-        .as('m'),
-    );
-    total = Number(row?.n ?? 0);
-    totalCapped = total > COUNT_CAP;
-    if (totalCapped) total = COUNT_CAP;
-  } else {
-    const [row] = await db
-      .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)::int` })
-      .from(userCounts)
-      .where(eq(userCounts.status, 'active'));
-    total = Number(row?.n ?? 0);
-  }
-  if (!totalCapped && offset >= total) return { users: [], total, totalCapped };
-  const rows = await db
-    .select(publicColumns(callerId))
-    .from(users)
-    .where(where)
-    .orderBy(asc(nameKey), asc(users.id))
-    .limit(q.pageSize)
-    .offset(offset);
-  return { users: rows.map(toPublicUser), total, totalCapped };
+        .orderBy(asc(nameKey), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      if (!q.search) {
+        const [row] = await db
+          .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)::int` })
+          .from(userCounts)
+          .where(eq(userCounts.status, 'active'));
+        return Number(row?.n ?? 0);
+      }
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
+        db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as('m'),
+      );
+      const total = Number(row?.n ?? 0);
+      totalCapped = total > COUNT_CAP;
+      return Math.min(total, COUNT_CAP);
+    },
+  );
+  return { users: items.map(toPublicUser), ...info, totalCapped };
 }
 
 /** Followers (who follows `userId`) or following (whom `userId` follows), newest follow first. */
@@ -393,23 +398,28 @@ export async function listFollows(
   userId: string,
   direction: 'followers' | 'following',
   q: { page: number; pageSize: number },
-): Promise<{ users: PublicUser[]; total: number }> {
+): Promise<PublicUserPage> {
   const joinOn =
     direction === 'followers' ? eq(users.id, follows.followerId) : eq(users.id, follows.followeeId);
   const match = direction === 'followers' ? eq(follows.followeeId, userId) : eq(follows.followerId, userId);
   const where = and(match, listed);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(publicColumns(callerId))
-      .from(follows)
-      .innerJoin(users, joinOn)
-      .where(where)
-      .orderBy(desc(follows.createdAt), asc(users.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(follows).innerJoin(users, joinOn).where(where),
-  ]);
-  return { users: rows.map(toPublicUser), total: Number(total?.n ?? 0) };
+  const { items, ...info } = await pagedList(
+    q,
+    ({ limit, offset }) =>
+      db
+        .select(publicColumns(callerId))
+        .from(follows)
+        .innerJoin(users, joinOn)
+        .where(where)
+        .orderBy(desc(follows.createdAt), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+    async () =>
+      Number(
+        (await db.select({ n: count() }).from(follows).innerJoin(users, joinOn).where(where))[0]?.n ?? 0,
+      ),
+  );
+  return { users: items.map(toPublicUser), ...info };
 }
 
 /** Whether this made a new follow (false when `followerId` already followed `followeeId`). */
@@ -458,19 +468,21 @@ export async function listImages(
   db: Db,
   userId: string,
   q: { page: number; pageSize: number },
-): Promise<{ images: UserImage[]; total: number }> {
+): Promise<GalleryResponse> {
   const where = eq(userImages.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(userImages)
-      .where(where)
-      .orderBy(desc(userImages.createdAt), desc(userImages.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(userImages).where(where),
-  ]);
-  return { images: rows.map(toUserImage), total: Number(total?.n ?? 0) };
+  const { items, ...info } = await pagedList(
+    q,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(userImages)
+        .where(where)
+        .orderBy(desc(userImages.createdAt), desc(userImages.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(userImages, where),
+  );
+  return { images: items.map(toUserImage), ...info };
 }
 
 /** Deletes one of the user's own images; undefined when it is not theirs. */

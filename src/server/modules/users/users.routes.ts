@@ -393,10 +393,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: listCardsQuery, response: { 200: publicUserPageResponse, ...errors } },
     },
     async (request) => {
-      const me = caller(request);
-      const q = request.query;
-      const result = await listCards(db, me.user.id, q);
-      return { ...result, page: q.page, pageSize: q.pageSize };
+      return listCards(db, caller(request).user.id, request.query);
     },
   );
 
@@ -429,9 +426,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const me = caller(request);
         const target = await visibleUser(request, request.params.id);
-        const q = request.query;
-        const result = await listFollows(db, me.user.id, target.id, direction, q);
-        return { ...result, page: q.page, pageSize: q.pageSize };
+        return listFollows(db, me.user.id, target.id, direction, request.query);
       },
     );
   }
@@ -448,9 +443,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const target = await visibleUser(request, request.params.id);
-      const q = request.query;
-      const result = await listImages(db, target.id, q);
-      return { ...result, page: q.page, pageSize: q.pageSize };
+      return listImages(db, target.id, request.query);
     },
   );
 

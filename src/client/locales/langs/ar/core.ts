@@ -45,6 +45,7 @@ export const core = {
     currentPasswordRequired: 'أدخل كلمة المرور الحالية',
     passwordSame: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية',
     versionInvalid: 'إصدار غير صالح',
+    filterInvalid: 'يجب أن يكون عامل التصفية all أو unread',
     pageInvalid: 'رقم الصفحة غير صالح',
     pageSizeInvalid: 'حجم الصفحة غير صالح',
     searchTooLong: 'نص البحث طويل جدًا (100 حرف على الأكثر)',

@@ -45,6 +45,7 @@ export const core = {
     currentPasswordRequired: '请输入当前密码',
     passwordSame: '新密码必须与当前密码不同',
     versionInvalid: '版本无效',
+    filterInvalid: '筛选条件必须是 all 或 unread',
     pageInvalid: '页码无效',
     pageSizeInvalid: '每页条数无效',
     searchTooLong: '搜索内容过长（最多 100 个字符）',

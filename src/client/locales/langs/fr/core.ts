@@ -46,6 +46,7 @@ export const core = {
     currentPasswordRequired: 'Saisissez votre mot de passe actuel',
     passwordSame: 'Le nouveau mot de passe doit être différent de l’actuel',
     versionInvalid: 'Version non valide',
+    filterInvalid: 'Le filtre doit être all ou unread',
     pageInvalid: 'Numéro de page non valide',
     pageSizeInvalid: 'Taille de page non valide',
     searchTooLong: 'Le texte recherché est trop long (100 caractères au maximum)',

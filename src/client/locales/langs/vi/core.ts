@@ -46,6 +46,7 @@ export const core = {
     currentPasswordRequired: 'Nhập mật khẩu hiện tại của bạn',
     passwordSame: 'Mật khẩu mới phải khác mật khẩu hiện tại',
     versionInvalid: 'Phiên bản không hợp lệ',
+    filterInvalid: 'Bộ lọc phải là all hoặc unread',
     pageInvalid: 'Số trang không hợp lệ',
     pageSizeInvalid: 'Kích thước trang không hợp lệ',
     searchTooLong: 'Nội dung tìm kiếm quá dài (tối đa 100 ký tự)',

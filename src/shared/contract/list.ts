@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+import { PAGE_SIZE_MAX, SEARCH_MAX } from './user-enums.ts';
+
+/**
+ * The one way a list is asked for and answered (issue #9 A, docs/adding-an-area.md "Lists"): `page` from 1,
+ * `pageSize` up to the list's maximum (larger sizes are clamped to it, and the answer says which size was
+ * used), a trimmed `search`, a `sort` from the list's allow-list and an `order`. The answer keeps the spec's
+ * name for the items (`{ events }`, `{ mails }`, `{ users }`) next to `total`, `page`, `pageSize` and
+ * `hasNextPage`.
+ */
+
+export const PAGE_MAX = 100_000;
+
+export const pageField = z.coerce
+  .number({ error: 'validation.pageInvalid' })
+  .int('validation.pageInvalid')
+  .min(1, 'validation.pageInvalid')
+  .max(PAGE_MAX, 'validation.pageInvalid')
+  .default(1);
+
+/** Sizes above `max` are clamped to it; the answer says which size was used. */
+export const pageSizeField = (fallback: number, max: number = PAGE_SIZE_MAX) =>
+  z.coerce
+    .number({ error: 'validation.pageSizeInvalid' })
+    .int('validation.pageSizeInvalid')
+    .min(1, 'validation.pageSizeInvalid')
+    .default(fallback)
+    .transform((v) => Math.min(v, max));
+
+export const searchField = (max: number = SEARCH_MAX) =>
+  z.string().trim().max(max, 'validation.searchTooLong').default('');
+
+export const orderField = (fallback: 'asc' | 'desc') =>
+  z.enum(['asc', 'desc'], { error: 'validation.orderInvalid' }).default(fallback);
+
+/** `page` and `pageSize` of a list whose pages hold `defaultSize` items, at most `maxSize`. */
+export const pageFields = (defaultSize: number, maxSize: number = PAGE_SIZE_MAX) => ({
+  page: pageField,
+  pageSize: pageSizeField(defaultSize, maxSize),
+});
+
+/** Where a page is in its list: what every list answer carries besides its items. */
+export const pageInfoFields = {
+  /** Items of the whole filter (a lower bound where the list says its count is capped). */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Whether a page follows this one (exact even when `total` is a lower bound). */
+  hasNextPage: z.boolean(),
+};
+export type PageInfo = { total: number; page: number; pageSize: number; hasNextPage: boolean };
+
+/** A list answer: `{ [key]: items, total, page, pageSize, hasNextPage }`. */
+export const listPageSchema = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.object({ [key]: z.array(item), ...pageInfoFields } as {
+    [P in K]: z.ZodArray<T>;
+  } & typeof pageInfoFields);

@@ -11,6 +11,12 @@ import { renderRoutes } from '../testing/test-utils.tsx';
 import { createRoutes } from './router.tsx';
 
 const configRoute: MockRoute = { path: '/api/config', respond: () => jsonResponse({ demo: null }) };
+/** What the signed-in header asks for (the notifications button's unread count). */
+const notificationsRoute: MockRoute = {
+  path: '/api/notifications',
+  respond: () =>
+    jsonResponse({ notifications: [], total: 0, page: 1, pageSize: 20, hasNextPage: false, unreadCount: 0 }),
+};
 
 function signIn(user: User = testUser) {
   const token = fakeToken(900);
@@ -37,6 +43,7 @@ describe('routes and guards', () => {
 
   it('shows the sign-in page with its demo notice already in place (nothing moves when the config arrives)', async () => {
     mockFetch([
+      notificationsRoute,
       {
         path: '/api/config',
         respond: () =>
@@ -52,7 +59,7 @@ describe('routes and guards', () => {
   });
 
   it('sends an anonymous visitor of a dashboard page to sign-in with returnTo', async () => {
-    mockFetch([configRoute]);
+    mockFetch([notificationsRoute, configRoute]);
     const { router } = renderApp('/dashboard/mail?label=inbox');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Atrium' })).toBeTruthy();
@@ -77,7 +84,7 @@ describe('routes and guards', () => {
     expect(router.state.location.pathname).toBe('/dashboard/app');
 
     authStore.setState({ ...initialAuthState, isInitialized: true });
-    mockFetch([configRoute]);
+    mockFetch([notificationsRoute, configRoute]);
     await router.navigate('/auth');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
   });
@@ -91,7 +98,7 @@ describe('routes and guards', () => {
 
   it('keeps login-unprotected reachable while signed in', async () => {
     signIn();
-    mockFetch([configRoute]);
+    mockFetch([notificationsRoute, configRoute]);
     renderApp('/auth/login-unprotected');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Atrium' })).toBeTruthy();
   });
@@ -138,6 +145,7 @@ describe('routes and guards', () => {
   it('logs out from the account popover and lands on the sign-in page', async () => {
     const token = signIn();
     const { calls } = mockFetch([
+      notificationsRoute,
       configRoute,
       { method: 'POST', path: '/api/account/logout', respond: () => new Response(null, { status: 204 }) },
     ]);
@@ -161,6 +169,7 @@ describe('email verification', () => {
   it('shows the banner while unverified; entering the code verifies and removes it', async () => {
     signIn({ ...testUser, emailVerified: false });
     const { calls } = mockFetch([
+      notificationsRoute,
       {
         method: 'POST',
         path: '/api/account/verify-email',
@@ -213,6 +222,7 @@ describe('password reset', () => {
 
   it('email → code → new password → sign-in page', async () => {
     const { calls } = mockFetch([
+      notificationsRoute,
       configRoute,
       {
         method: 'POST',
@@ -265,6 +275,7 @@ describe('password reset', () => {
 
   it('new-password works when opened directly and shows a server error', async () => {
     mockFetch([
+      notificationsRoute,
       {
         method: 'POST',
         path: '/api/account/new-password',
@@ -294,6 +305,7 @@ describe('registration', () => {
   it('shows a common-password answer on the password field, then signs in and shows the banner', async () => {
     let attempts = 0;
     mockFetch([
+      notificationsRoute,
       {
         method: 'POST',
         path: '/api/account/register',
@@ -341,6 +353,7 @@ describe('registration', () => {
 
   it('shows an email-taken answer in an alert', async () => {
     mockFetch([
+      notificationsRoute,
       {
         method: 'POST',
         path: '/api/account/register',

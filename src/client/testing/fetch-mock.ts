@@ -30,9 +30,13 @@ export function fakeToken(secondsFromNow: number, id = 'token'): string {
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: id, exp })}.signature-${id}`;
 }
 
+/** Requests no mock answered in the current test (setup-tests.ts fails the test when there are any). */
+export const unmatchedRequests: string[] = [];
+
 /**
- * Replaces global fetch with a router over `routes` (first match wins). Unmatched requests fail the test
- * with a 599 answer and are listed in `unmatched`.
+ * Replaces global fetch with a router over `routes` (first match wins). An unmatched request gets a 599
+ * answer, is listed in `unmatched`, and fails the test when it ends (a test must say what its page asks
+ * for; one that expects a failure answers it with a route of its own).
  */
 export function mockFetch(routes: MockRoute[]) {
   const unmatched: string[] = [];
@@ -43,6 +47,7 @@ export function mockFetch(routes: MockRoute[]) {
     const route = routes.find((r) => (r.method ?? 'GET').toUpperCase() === method && r.path === pathname);
     if (!route) {
       unmatched.push(`${method} ${pathname}`);
+      unmatchedRequests.push(`${method} ${pathname}`);
       return jsonResponse({ message: `No mock for ${method} ${pathname}` }, 599);
     }
     const headers = new Headers(init.headers);

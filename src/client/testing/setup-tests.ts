@@ -4,6 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 import { setAccessToken, setSessionHandlers } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { unmatchedRequests } from './fetch-mock.ts';
 import { ensureTranslations, i18n } from '../locales/i18n.ts';
 
 /**
@@ -61,5 +62,11 @@ afterEach(() => {
   console.warn = original.warn;
   const output = unexpected;
   unexpected = [];
+  const unanswered = unmatchedRequests.splice(0);
   if (output.length > 0) throw new Error(`Unexpected console output:\n${output.join('\n')}`);
+  if (unanswered.length > 0) {
+    throw new Error(
+      `Requests no mock answered (add them to mockFetch):\n${[...new Set(unanswered)].join('\n')}`,
+    );
+  }
 });

@@ -95,6 +95,11 @@ function auditApi({ fail = false, entries = makeEntries() } = {}) {
       },
     },
     {
+      // Person 1 no longer exists: the chip names them by the label of their entries.
+      path: `/api/users/${makeEntries()[3]?.targetUserId}`,
+      respond: () => jsonResponse({ message: 'User not found', code: 'NOT_FOUND' }, 404),
+    },
+    {
       path: `/api/users/${IDA}`,
       respond: () => jsonResponse({ user: { ...testUser, id: IDA, displayName: 'Ida Tester' } }),
     },

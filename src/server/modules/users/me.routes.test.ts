@@ -6,7 +6,7 @@ import type { SessionsResponse } from '#shared/contract/users.ts';
 
 import { sessions, users } from '../../db/schema/index.ts';
 import { GOOD_PASSWORD, bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { login, member, snapshot, type Member } from './test-helpers.ts';
+import { login, member, snapshot, type Member } from '../../testing/members.ts';
 import { updateUserRow } from './users.repo.ts';
 import { profilePatch } from './users.service.ts';
 

@@ -10,7 +10,7 @@ import type { GalleryResponse, UserImage } from '#shared/contract/users.ts';
 import { userImages } from '../../db/schema/index.ts';
 import { sniffImageType } from '../../lib/uploads.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { member, multipartBody, pngWithMetadata, snapshot, type Member } from './test-helpers.ts';
+import { member, multipartBody, pngWithMetadata, snapshot, type Member } from '../../testing/members.ts';
 
 let t: TestApp;
 let admin: Member;

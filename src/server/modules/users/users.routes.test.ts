@@ -14,7 +14,7 @@ import {
   snapshot,
   threeMembers,
   type Member,
-} from './test-helpers.ts';
+} from '../../testing/members.ts';
 
 const PRIVATE_KEYS = ['email', 'phone', 'address', 'zipCode', 'city', 'state', 'status', 'notifications'];
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/contract/account.ts';
 
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { threeMembers, type Member } from './test-helpers.ts';
+import { threeMembers, type Member } from '../../testing/members.ts';
 
 /** Concurrent edits (issue #9 F, ADR 017): a version per user, a stale edit refused with the current user. */
 describe('admin edits of a user carry the version they were based on', () => {

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 
 import type { AuthResponse } from '#shared/contract/account.ts';
 
-import type { Db } from '../../db/client.ts';
-import { auditLog, follows, sessions, userImages, users } from '../../db/schema/index.ts';
-import { GOOD_PASSWORD, bearer, register, uniqueEmail } from '../../testing/test-app.ts';
+import type { Db } from '../db/client.ts';
+import { auditLog, follows, sessions, userImages, users } from '../db/schema/index.ts';
+import { GOOD_PASSWORD, bearer, register, uniqueEmail } from './test-app.ts';
 
 let ip = 0;
 /** A client address no other request used, so the per-IP sign-in limits never interfere. */

@@ -37,7 +37,7 @@ export type DataTableSelection<Row> = {
   rowLabel: (row: Row) => string;
 };
 
-type DataTableProps<Row, S extends string> = {
+export type DataTableProps<Row, S extends string> = {
   /** The accessible name of the table. */
   label: string;
   columns: readonly DataTableColumn<Row, S>[];
@@ -66,6 +66,21 @@ type DataTableProps<Row, S extends string> = {
   /** The least height of a row, px. */
   rowHeight?: number;
 };
+
+/** What a view hands a list's table from its query and list state (an area's table adds its columns). */
+export type DataTableListProps = Pick<
+  DataTableProps<unknown, string>,
+  | 'rowCount'
+  | 'hasNextPage'
+  | 'loading'
+  | 'error'
+  | 'onRetry'
+  | 'page'
+  | 'pageSize'
+  | 'pageSizeOptions'
+  | 'onPageChange'
+  | 'onPageSizeChange'
+>;
 
 /** Moves focus between cells with the arrow keys, Home and End (the grid keyboard pattern). */
 function moveFocus(event: KeyboardEvent<HTMLTableElement>) {

@@ -10,7 +10,11 @@ import { Link as RouterLink } from 'react-router';
 
 import type { AuditEntry } from '#shared/contract/users.ts';
 
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableListProps,
+} from '../../../components/data-table/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { fDateTime } from '../../../lib/format.ts';
 import { AuditActionLabel } from './audit-action-label.tsx';
@@ -20,17 +24,8 @@ import { AuditChanges } from './audit-changes.tsx';
 /** After these the target no longer exists: no link to an edit page. */
 const deletingActions = new Set(['user.delete', 'user.bulk_delete']);
 
-type AuditLogTableProps = {
+type AuditLogTableProps = DataTableListProps & {
   rows: AuditEntry[];
-  rowCount: number;
-  loading: boolean;
-  error: string | null;
-  onRetry: () => void;
-  page: number;
-  pageSize: number;
-  pageSizeOptions: readonly number[];
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
   /** What the table says when there is no entry. */
   emptyText: string;
   /** Shows only the entries about this user; absent while a filter is on. */

@@ -8,7 +8,11 @@ import { Link as RouterLink } from 'react-router';
 import type { User } from '#shared/contract/account.ts';
 import type { UserSortKey } from '#shared/contract/user-enums.ts';
 
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableListProps,
+} from '../../../components/data-table/data-table.tsx';
 import type { ListSort } from '../../../lib/list-state.ts';
 import { paths } from '../../../config/paths.ts';
 import { fDate } from '../../../lib/format.ts';
@@ -16,20 +20,8 @@ import { UserAvatar } from './user-avatar.tsx';
 import { UserRowActions } from './user-row-actions.tsx';
 import { UserStatusLabel } from './user-status-label.tsx';
 
-type UserTableProps = {
+type UserTableProps = DataTableListProps & {
   rows: User[];
-  /** The number of rows of the filter, or -1 when only a lower bound is known (a broad search). */
-  rowCount: number;
-  /** Whether another page follows; what the pagination goes by when `rowCount` is -1. */
-  hasNextPage: boolean;
-  loading: boolean;
-  error: string | null;
-  onRetry: () => void;
-  page: number;
-  pageSize: number;
-  pageSizeOptions: readonly number[];
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
   sort: ListSort<UserSortKey> | null;
   onSortChange: (sort: ListSort<UserSortKey> | null) => void;
   selected: ReadonlySet<string>;

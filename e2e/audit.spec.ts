@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 import { newEmail } from './support/mail.ts';
-import { DEMO } from './support/e2e-env.ts';
+import { openSignedIn, registerPerson, signIn } from './support/people.ts';
 
 /**
  * The audit log screen (issue #4, "who changed what user, when, from which IP"): an admin's change shows up
@@ -11,20 +11,12 @@ import { DEMO } from './support/e2e-env.ts';
  */
 
 const DEMO_NAME = 'Jaydon Frankie';
-const PASSWORD = 'violet-harbour-lantern-42';
 
-/** Signs in through the API and opens `path` with the token where the app reads it. Returns the token. */
-async function openSignedIn(page: Page, path: string): Promise<string> {
-  const res = await page.request.post('/api/account/login', {
-    data: { email: DEMO.email, password: DEMO.password },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await page.goto('/auth/login-unprotected');
-  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), accessToken);
-  await page.goto(path);
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
-  return accessToken;
+/** Signs the demo admin in through the API and opens `path`. Returns the token. */
+async function openAsAdmin(page: Page, path: string): Promise<string> {
+  const token = await signIn(page.request);
+  await openSignedIn(page, token, path);
+  return token;
 }
 
 /** A fresh active user, created by the admin through the API. */
@@ -46,7 +38,7 @@ test('an admin bans a user and sees it in the audit log, then narrows the log to
 }) => {
   test.slow();
   const lastName = `Audited${Date.now()}`;
-  const token = await openSignedIn(page, '/dashboard/user/list');
+  const token = await openAsAdmin(page, '/dashboard/user/list');
   const ida = await createUser(page, token, lastName);
 
   // Ban through the edit page, as an admin would.
@@ -103,7 +95,7 @@ test('an admin bans a user and sees it in the audit log, then narrows the log to
 
 test('the audit log speaks Arabic right to left, and French', async ({ page }) => {
   const lastName = `Arabic${Date.now()}`;
-  const token = await openSignedIn(page, '/dashboard/user/audit');
+  const token = await openAsAdmin(page, '/dashboard/user/audit');
   const ida = await createUser(page, token, lastName);
   const res = await page.request.patch(`/api/users/${ida.id}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -135,15 +127,8 @@ test('the audit log speaks Arabic right to left, and French', async ({ page }) =
 });
 
 test('a plain user has no audit log item and is sent to permission denied', async ({ page }) => {
-  const res = await page.request.post('/api/account/register', {
-    data: { email: newEmail('audit-plain'), password: PASSWORD, firstName: 'Plain', lastName: 'User' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await page.goto('/auth/login-unprotected');
-  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), accessToken);
-  await page.goto('/dashboard/user/profile');
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  const { accessToken } = await registerPerson(page.request, { prefix: 'audit-plain' });
+  await openSignedIn(page, accessToken, '/dashboard/user/profile');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.locator('a[href="/dashboard/user/profile"]').first()).toBeAttached();
   await expect(nav.locator('a[href^="/dashboard/user/audit"]')).toHaveCount(0);
@@ -163,7 +148,7 @@ test('the audit log has no serious accessibility violation, light ltr and dark r
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const token = await openSignedIn(page, '/dashboard/user/audit');
+  const token = await openAsAdmin(page, '/dashboard/user/audit');
   // At least one entry, whichever tests ran before.
   await createUser(page, token, `Axe${Date.now()}`);
   for (const [mode, direction] of [

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
-import { newEmail } from './support/mail.ts';
+import { registerPerson, useSession } from './support/people.ts';
 
 /**
  * Self-service on the profile and account pages (issue #4), seen from the browser: the cover picture
@@ -10,7 +10,6 @@ import { newEmail } from './support/mail.ts';
  * on another test.
  */
 
-const PASSWORD = 'copper-meadow-beacon-58';
 const UPLOAD_URL = /^\/api\/uploads\/[0-9a-f]{32}\.webp$/;
 
 /** A real PNG of one colour (the server decodes and re-encodes every upload). */
@@ -25,15 +24,9 @@ function png(width: number, height: number, background: { r: number; g: number; 
  * token where the app reads it, so `page.goto` opens the dashboard signed in as them.
  */
 async function registerUser(page: Page, firstName: string, lastName: string) {
-  const email = newEmail('profile');
-  const res = await page.request.post('/api/account/register', {
-    data: { email, password: PASSWORD, firstName, lastName },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { accessToken, user } = (await res.json()) as { accessToken: string; user: { id: string } };
-  await page.goto('/auth/login-unprotected');
-  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), accessToken);
-  return { email, accessToken, id: user.id, name: `${firstName} ${lastName}` };
+  const person = await registerPerson(page.request, { firstName, lastName, prefix: 'profile' });
+  await useSession(page, person.accessToken);
+  return person;
 }
 
 async function open(page: Page, path: string) {

@@ -1,28 +1,18 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
-import { newEmail } from './support/mail.ts';
+import { openSignedIn, registerPerson } from './support/people.ts';
 
 /**
  * Real-time (issue #9 D): what one person does reaches another person's open page without a reload, over
  * the one WebSocket of the signed-in shell.
  */
 
-const PASSWORD = 'amber-lantern-harbour-58';
-
 /** A new account, signed in in a browser context of its own (a second person), on `path`. */
 async function personOn(browser: Browser, firstName: string, lastName: string, path: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const email = newEmail(firstName.toLowerCase());
-  const res = await page.request.post('/api/account/register', {
-    data: { email, password: PASSWORD, firstName, lastName },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await page.goto('/auth/login-unprotected');
-  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), accessToken);
-  await page.goto(path);
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  const person = await registerPerson(page.request, { firstName, lastName, prefix: firstName.toLowerCase() });
+  await openSignedIn(page, person.accessToken, path);
   return { page, close: () => context.close() };
 }
 

@@ -1,42 +1,19 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { colorPresets } from '../src/client/theme/core/presets.ts';
-import { newEmail } from './support/mail.ts';
-import { DEMO } from './support/e2e-env.ts';
+import { openSignedIn, registerPerson, signIn } from './support/people.ts';
 
 /**
  * The application shell (issue #3): every display setting changes what a person sees and survives a reload;
  * languages, toasts, the route progress bar, role-based navigation, the mobile drawer and the command palette.
  */
 
-const PASSWORD = 'violet-harbour-lantern-42';
-
 // The demo account's sign-ins are rate limited per account: sign in once for the whole file.
 let adminToken = '';
 
-async function apiLogin(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/account/login', {
-    data: { email: DEMO.email, password: DEMO.password },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-async function registerUser(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/account/register', {
-    data: { email: newEmail('shell'), password: PASSWORD, firstName: 'Plain', lastName: 'User' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-/** Opens `path` signed in with `token` (stored where the app reads it: localStorage.accessToken). */
-async function openSignedIn(page: Page, token: string, path = '/dashboard/app') {
-  await page.goto('/auth/login-unprotected');
-  await page.evaluate((value) => window.localStorage.setItem('accessToken', value), token);
-  await page.goto(path);
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
-}
+const apiLogin = (request: APIRequestContext) => signIn(request);
+const registerUser = async (request: APIRequestContext) =>
+  (await registerPerson(request, { prefix: 'shell' })).accessToken;
 
 async function openSettings(page: Page) {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();

@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page, type Request } from '@playwright
 
 import { newEmail } from './support/mail.ts';
 import { DEMO } from './support/e2e-env.ts';
+import { PASSWORD, openSignedIn, registerPerson, signIn, useSession } from './support/people.ts';
 
 /**
  * Users (issue #4), web side: the admin's list (server paging, sorting and search), create, edit and ban
@@ -10,37 +11,22 @@ import { DEMO } from './support/e2e-env.ts';
  * sessions) and the profile.
  */
 
-const PASSWORD = 'violet-harbour-lantern-42';
 /** A valid 1×1 PNG (the server decodes every upload). */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
 
-/**
- * Signs the page's browser context in through the API (the refresh cookie lands in the context) and opens
- * `path` with the access token where the app reads it (localStorage.accessToken).
- */
-async function openSignedIn(page: Page, credentials: { email: string; password: string }, path: string) {
-  const res = await page.request.post('/api/account/login', { data: credentials });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await page.goto('/auth/login-unprotected');
-  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), accessToken);
-  await page.goto(path);
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+/** Signs in through the API as `credentials` and opens `path`. */
+async function openAs(page: Page, credentials: { email: string; password: string }, path: string) {
+  await openSignedIn(page, await signIn(page.request, credentials), path);
 }
 
+/** A new plain user whose token is in the page (the next `page.goto` is signed in as them). */
 async function registerPlainUser(page: Page, firstName = 'Plain', lastName = 'User') {
-  const email = newEmail('users');
-  const res = await page.request.post('/api/account/register', {
-    data: { email, password: PASSWORD, firstName, lastName },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await page.goto('/auth/login-unprotected');
-  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), accessToken);
-  return { email, accessToken };
+  const person = await registerPerson(page.request, { firstName, lastName, prefix: 'users' });
+  await useSession(page, person.accessToken);
+  return person;
 }
 
 const isUsersList = (request: Request) =>
@@ -75,7 +61,7 @@ test('an admin creates a user, finds them with a server search, edits and bans t
   const lastName = `Tester${Date.now()}`;
   const name = `Ida ${lastName}`;
 
-  await openSignedIn(page, DEMO, '/dashboard/user/new');
+  await openAs(page, DEMO, '/dashboard/user/new');
   await expect(page.getByRole('heading', { level: 1, name: 'Create a new user' })).toBeVisible();
 
   // Inline errors first, nothing sent.
@@ -157,7 +143,7 @@ test('an admin creates a user, finds them with a server search, edits and bans t
 });
 
 test('the list pages and sorts on the server', async ({ page }) => {
-  await openSignedIn(page, DEMO, '/dashboard/user/list');
+  await openAs(page, DEMO, '/dashboard/user/list');
   const grid = page.getByRole('grid', { name: 'Users' });
   await expect(grid.locator('tbody tr')).toHaveCount(10);
   const firstPage = await rowLinks(grid);
@@ -327,7 +313,7 @@ test('the users pages have no serious accessibility violation, light ltr and dar
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  await openSignedIn(page, DEMO, '/dashboard/user/profile');
+  await openAs(page, DEMO, '/dashboard/user/profile');
   const all = [
     '/dashboard/user/list',
     '/dashboard/user/new',
@@ -384,13 +370,9 @@ test('two admins edit the same user: the later save is told someone else changed
   page,
 }) => {
   const lastName = `Twice${Date.now()}`;
-  const res = await page.request.post('/api/account/register', {
-    data: { email: newEmail('twice'), password: PASSWORD, firstName: 'Tess', lastName },
-  });
-  expect(res.ok()).toBe(true);
-  const { user } = (await res.json()) as { user: { slug: string } };
+  const user = await registerPerson(page.request, { firstName: 'Tess', lastName, prefix: 'twice' });
 
-  await openSignedIn(page, DEMO, `/dashboard/user/${user.slug}/edit`);
+  await openAs(page, DEMO, `/dashboard/user/${user.slug}/edit`);
   await expect(page.getByLabel('Company')).toHaveValue('');
   // The other admin (another tab) saves first.
   const other = await page.context().newPage();

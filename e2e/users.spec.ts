@@ -400,3 +400,19 @@ test('two admins edit the same user: the later save is told someone else changed
   });
   expect(await saved.json()).toMatchObject({ user: { company: 'Globex', city: 'Springfield' } });
 });
+
+test('on a phone, in Arabic, the list pages on: its arrows fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ar'));
+  await useSession(page, await signIn(page.request, DEMO));
+  await page.goto('/dashboard/user/list');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('grid').locator('tbody tr')).toHaveCount(10);
+  const next = page.getByRole('button', { name: 'انتقل إلى الصفحة التالية' });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(next).toBeInViewport();
+  const pageTwo = page.waitForRequest((r) => isUsersList(r) && paramsOf(r).get('page') === '2');
+  await next.click();
+  await pageTwo;
+  await expect(page).toHaveURL(/[?&]page=2/);
+});

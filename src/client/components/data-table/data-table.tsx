@@ -305,6 +305,13 @@ export function DataTable<Row, S extends string = string>({
         onPageChange={(_event, next) => onPageChange(next)}
         onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
         slotProps={rowCount === -1 ? { actions: { [nextSlot]: { disabled: !hasNextPage } } } : undefined}
+        // On a phone the size picker, the range and the arrows do not fit one line: they wrap, and the
+        // "Rows per page" label (still the picker's name) is not drawn.
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 },
+          '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+          '& .MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
+        }}
       />
     </Box>
   );

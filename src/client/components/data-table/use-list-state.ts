@@ -9,6 +9,7 @@ import {
   type ListStateConfig,
 } from '../../lib/list-state.ts';
 import { useDebouncedCallback } from '../../lib/use-debounced-callback.ts';
+import type { DataTableListProps } from './data-table.tsx';
 
 export type ListStateControls<S extends string, F extends string> = ListState<S, F> & {
   /** What the search box shows: written to the address (and so requested) once typing pauses. */
@@ -73,5 +74,28 @@ export function useListState<S extends string, F extends string>(
         update((current) => ({ ...current, filters: { ...current.filters, [name]: value }, page: 0 })),
       [update],
     ),
+  };
+}
+
+/**
+ * What every list view hands its table from the list's query and its state: loading, the error with Retry,
+ * page, page size and their setters. The view adds `rowCount` (and `hasNextPage` when the total may be a
+ * lower bound).
+ */
+export function listTableProps(
+  list: Pick<ListStateControls<string, string>, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>,
+  config: Pick<ListStateConfig, 'pageSizes'>,
+  query: { isFetching: boolean; refetch: () => unknown },
+  error: string | null,
+): Omit<DataTableListProps, 'rowCount' | 'hasNextPage'> {
+  return {
+    loading: query.isFetching,
+    error,
+    onRetry: () => void query.refetch(),
+    page: list.page,
+    pageSize: list.pageSize,
+    pageSizeOptions: config.pageSizes,
+    onPageChange: list.setPage,
+    onPageSizeChange: list.setPageSize,
   };
 }

@@ -39,7 +39,6 @@ export class RealtimeClient {
   private readyOnce = false;
   private handlers = new Map<RealtimeEventType, Set<Handler>>();
   private resyncHandlers = new Set<() => void>();
-  private statusHandlers = new Set<(status: RealtimeStatus) => void>();
   status: RealtimeStatus = 'idle';
 
   private readonly url: () => string;
@@ -84,14 +83,8 @@ export class RealtimeClient {
     return () => void this.resyncHandlers.delete(handler);
   }
 
-  onStatus(handler: (status: RealtimeStatus) => void): () => void {
-    this.statusHandlers.add(handler);
-    return () => void this.statusHandlers.delete(handler);
-  }
-
   private setStatus(status: RealtimeStatus): void {
     this.status = status;
-    for (const handler of this.statusHandlers) handler(status);
   }
 
   private reconnectNow = (): void => {

@@ -116,6 +116,15 @@ export async function createSession(
   return row;
 }
 
+/** A session that is neither revoked, expired, nor idle past `idleSeconds` (a value or a placeholder). */
+function sessionIsLive(idleSeconds: number | ReturnType<typeof sql.placeholder>) {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+  );
+}
+
 /** The session and its user when the session is neither revoked, expired, nor idle past `idleSeconds`. */
 export async function findLiveSession(
   db: Db,
@@ -126,14 +135,7 @@ export async function findLiveSession(
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
-      ),
-    )
+    .where(and(eq(sessions.id, sessionId), sessionIsLive(idleSeconds)))
     .limit(1);
   return row;
 }
@@ -150,14 +152,7 @@ function prepareLiveSessionUser(db: Db) {
     .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${sql.placeholder('idleSeconds')})`),
-      ),
-    )
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), sessionIsLive(sql.placeholder('idleSeconds'))))
     .limit(1)
     .prepare('auth_live_session_user');
 }
@@ -193,9 +188,7 @@ export async function liveSessionIds(
     .where(
       and(
         inArray(sessions.id, sessionIds),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+        sessionIsLive(idleSeconds),
         notInArray(users.status, ['banned', 'rejected']),
       ),
     );

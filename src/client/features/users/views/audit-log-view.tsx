@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router';
 
 import { auditLogQuery, type AuditEntry } from '#shared/contract/users.ts';
 
-import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { listTableProps, useListState } from '../../../components/data-table/use-list-state.ts';
 import { paths } from '../../../config/paths.ts';
 import { LIST_PARAMS, type ListStateConfig } from '../../../lib/list-state.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -105,14 +105,7 @@ export function AuditLogView() {
         <AuditLogTable
           rows={badFilter ? [] : (data?.entries ?? [])}
           rowCount={badFilter ? 0 : (data?.total ?? 0)}
-          loading={isFetching}
-          error={error ? errorMessage(error, t) : null}
-          onRetry={() => void refetch()}
-          page={list.page}
-          pageSize={list.pageSize}
-          pageSizeOptions={auditListConfig.pageSizes}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
+          {...listTableProps(list, auditListConfig, { isFetching, refetch }, error && errorMessage(error, t))}
           emptyText={targetUserId ? t('users.audit.emptyForUser') : t('users.audit.empty')}
           onFilterUser={targetUserId ? undefined : filterUser}
         />

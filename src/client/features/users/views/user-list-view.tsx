@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 
 import type { Role, User } from '#shared/contract/account.ts';
 
-import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { listTableProps, useListState } from '../../../components/data-table/use-list-state.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -223,14 +223,7 @@ export function UserListView() {
           rows={data?.users ?? []}
           rowCount={data?.capped.includes(status) ? -1 : total}
           hasNextPage={data?.hasNextPage ?? false}
-          loading={isFetching}
-          error={error ? errorMessage(error, t) : null}
-          onRetry={() => void refetch()}
-          page={list.page}
-          pageSize={list.pageSize}
-          pageSizeOptions={usersListConfig.pageSizes}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
+          {...listTableProps(list, usersListConfig, { isFetching, refetch }, error && errorMessage(error, t))}
           sort={list.sort}
           onSortChange={list.setSort}
           selected={selected}

@@ -18,14 +18,15 @@ import type { Database, Db } from './db/client.ts';
 import type { TrustProxy } from './env.ts';
 import { createMailer, createMailWorker, type Mailer, type MailWorker } from './lib/mailer.ts';
 import { randomToken } from './lib/crypto.ts';
-import { uploadsPlugin } from './lib/uploads.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { auditRoutes } from './modules/users/audit.routes.ts';
+import { filesPlugin } from './modules/files/files.plugin.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { uploadsRoutes } from './modules/files/uploads.routes.ts';
 import { meRoutes } from './modules/users/me.routes.ts';
-import { uploadsRoutes } from './modules/users/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -191,7 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(authPlugin);
   await app.register(realtimePlugin);
-  await app.register(uploadsPlugin);
+  await app.register(filesPlugin);
   registerErrorHandling(app);
   registerInputGuard(app);
 
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(auditRoutes, { prefix: '/api/audit-log' });
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
+  await app.register(filesRoutes, { prefix: '/api/files' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
   return app;

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { AuthResponse } from '#shared/contract/account.ts';
 
 import type { Db } from '../db/client.ts';
-import { auditLog, follows, sessions, userImages, users } from '../db/schema/index.ts';
+import { auditLog, files, follows, sessions, users } from '../db/schema/index.ts';
 import { GOOD_PASSWORD, bearer, register, uniqueEmail } from './test-app.ts';
 
 let ip = 0;
@@ -60,7 +60,7 @@ export async function snapshot(db: Db) {
   return {
     users: await db.select().from(users).orderBy(asc(users.id)),
     follows: await db.select().from(follows).orderBy(asc(follows.followerId), asc(follows.followeeId)),
-    images: await db.select().from(userImages).orderBy(asc(userImages.id)),
+    files: await db.select().from(files).orderBy(asc(files.id)),
     audit: await db.select().from(auditLog).orderBy(asc(auditLog.id)),
     sessions: await db.select().from(sessions).orderBy(asc(sessions.id)),
   };

@@ -1,12 +1,13 @@
 /**
  * Users, profiles, follows, uploads and the audit log: every request and response of `/api/users`,
- * `/api/account/*` (self-service), `/api/audit-log` and `/api/uploads`. Validation messages are i18n keys
+ * `/api/account/*` (self-service) and `/api/audit-log`. Validation messages are i18n keys
  * (`validation.*`, English texts in lib/validation-messages.ts).
  */
 import { z } from 'zod';
 
 import { PASSWORD_MAX } from '../lib/password-policy.ts';
 import { versionField } from './common.ts';
+import { FILE_LIMITS, publicFileUses } from './files.ts';
 import { listPageSchema, orderField, pageFields, searchField as listSearchField } from './list.ts';
 import {
   emailSchema,
@@ -24,9 +25,9 @@ export { PAGE_SIZE_MAX, SEARCH_MAX, userSortKeys, type UserSortKey };
 // ── limits ──────────────────────────────────────────────────────────────────────────────────────────────
 
 export const BULK_DELETE_MAX = 100;
-/** Largest upload accepted, in bytes (5 MiB). */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** Largest profile picture accepted, in bytes (5 MiB), and its types: the files block's limits (ADR 018). */
+export const UPLOAD_MAX_BYTES = FILE_LIMITS.avatar.maxBytes;
+export const UPLOAD_TYPES = FILE_LIMITS.avatar.types;
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -252,7 +253,8 @@ export type FollowResponse = z.infer<typeof followResponse>;
 
 // ── images ──────────────────────────────────────────────────────────────────────────────────────────────
 
-export const imageKinds = ['avatar', 'cover', 'photo'] as const;
+export const imageKinds = publicFileUses;
+export type ImageKind = (typeof imageKinds)[number];
 export const userImageSchema = z.object({
   id: z.uuid(),
   kind: z.enum(imageKinds),
@@ -267,8 +269,6 @@ export const galleryResponse = listPageSchema('images', userImageSchema);
 export type GalleryResponse = z.infer<typeof galleryResponse>;
 export const imageResponse = z.object({ image: userImageSchema });
 export const imageParams = z.object({ imageId: z.uuid({ error: 'validation.userRefInvalid' }) });
-/** `GET /api/uploads/:name`: 32 hex digits + `.webp`, nothing else. */
-export const uploadNameParams = z.object({ name: z.string().max(64) });
 
 // ── self-service (/api/account) ─────────────────────────────────────────────────────────────────────────
 

@@ -32,6 +32,8 @@ export const validationMessagesEn = {
   'validation.sessionInvalid': 'Invalid session',
   'validation.versionInvalid': 'Invalid version',
   'validation.filterInvalid': 'Filter must be all or unread',
+  'validation.fileUseInvalid': 'Unknown kind of file',
+  'validation.fileIdInvalid': 'Invalid file',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

@@ -2,3 +2,4 @@ export * from './account.ts';
 export * from './users.ts';
 export * from './contact.ts';
 export * from './notifications.ts';
+export * from './files.ts';

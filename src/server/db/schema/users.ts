@@ -8,7 +8,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -30,28 +29,6 @@ export const follows = pgTable(
     primaryKey({ columns: [t.followerId, t.followeeId] }),
     index('follows_followee_idx').on(t.followeeId, t.createdAt),
     check('follows_not_self', sql`follower_id <> followee_id`),
-  ],
-);
-
-/** Every image a user uploaded (avatars, covers, photos): the profile's gallery. Files live in the uploads dir. */
-export const userImages = pgTable(
-  'user_images',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['avatar', 'cover', 'photo'] }).notNull(),
-    /** Server-chosen random name, e.g. `3f…e1.webp`. */
-    fileName: text().notNull(),
-    width: integer().notNull(),
-    height: integer().notNull(),
-    bytes: integer().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('user_images_file_name_unique').on(t.fileName),
-    index('user_images_user_idx').on(t.userId, t.createdAt),
   ],
 );
 

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../client.ts';
-import { follows, notifications, userImages, users } from '../schema/index.ts';
+import { files, follows, notifications, users } from '../schema/index.ts';
 import { createTestDb } from '../../testing/test-db.ts';
 import { buildApp } from '../../app.ts';
 import { createDemoPassword, readDemoPassword, writeDemoPassword } from './demo-password.ts';
@@ -111,8 +111,10 @@ describe('seedDemo', () => {
     const sample = rows[3]!.avatarUrl!.split('/').pop()!;
     const meta = await sharp(path.join(uploadsDir, sample)).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
-    const images = await database.db.select().from(userImages).where(eq(userImages.userId, rows[3]!.id));
-    expect(images).toHaveLength(1);
+    const images = await database.db.select().from(files).where(eq(files.ownerId, rows[3]!.id));
+    expect(images).toEqual([
+      expect.objectContaining({ use: 'avatar', storageKey: sample, mimeType: 'image/webp', width: 256 }),
+    ]);
   });
 
   it('is deterministic', async () => {

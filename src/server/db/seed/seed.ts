@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../lib/passwords.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.repo.ts';
 import type { Db } from '../client.ts';
-import { follows, userImages, users } from '../schema/index.ts';
+import { files, follows, users } from '../schema/index.ts';
 import {
   AVATAR_COLOURS,
   AVATAR_SIZE,
@@ -105,17 +105,19 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
       )
       .returning({ id: users.id, status: users.status });
 
-    const images: Array<typeof userImages.$inferInsert> = rows.flatMap((row, i) => {
+    const image = { name: 'avatar.webp', mimeType: 'image/webp' };
+    const images: Array<typeof files.$inferInsert> = rows.flatMap((row, i) => {
       const picture = pictures[i];
       return picture
         ? [
             {
-              userId: row.id,
-              kind: 'avatar' as const,
-              fileName: picture.name,
+              ...image,
+              ownerId: row.id,
+              use: 'avatar' as const,
+              storageKey: picture.name,
               width: AVATAR_SIZE,
               height: AVATAR_SIZE,
-              bytes: picture.data.length,
+              size: picture.data.length,
             },
           ]
         : [];
@@ -123,14 +125,16 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     const adminRow = rows[0];
     if (cover && adminRow) {
       images.push({
-        userId: adminRow.id,
-        kind: 'cover',
-        fileName: cover.name,
+        ...image,
+        name: 'cover.webp',
+        ownerId: adminRow.id,
+        use: 'cover',
+        storageKey: cover.name,
         ...COVER_SIZE,
-        bytes: cover.data.length,
+        size: cover.data.length,
       });
     }
-    if (images.length) await tx.insert(userImages).values(images);
+    if (images.length) await tx.insert(files).values(images);
 
     // The demo admin follows a few people and is followed by more; others follow at random.
     const pairs = new Map<string, { followerId: string; followeeId: string }>();

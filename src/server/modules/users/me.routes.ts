@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -17,8 +16,8 @@ import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clear, enforce } from '../../lib/rate-limiter.ts';
-import { fileNameOfUrl, multipartLimits, uploadUrl } from '../../lib/uploads.ts';
 import { afterEmailChange } from '../account/account.codes.ts';
+import { publicUploadUrl, storageKeyOfUrl } from '../files/files.service.ts';
 import {
   findUserByEmail,
   revokeUserSessions,
@@ -28,7 +27,7 @@ import {
 } from '../account/account.repo.ts';
 import { parseUserAgent } from './user-agent.ts';
 import { deleteOwnImage, liveSessions, revokeOwnSession, toUserImage, updateUserRow } from './users.repo.ts';
-import { LIMITS, caller, isUniqueViolation, profilePatch, storeUploadedImage } from './users.service.ts';
+import { LIMITS, caller, isUniqueViolation, profilePatch } from './users.service.ts';
 
 const errors = {
   400: errorSchema,
@@ -58,7 +57,6 @@ const emailTaken = () =>
  */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  await app.register(multipart, { limits: multipartLimits });
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -193,8 +191,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       { preHandler: app.authenticate, schema: { response: { 200: myAccountResponse, ...errors } } },
       async (request) => {
         const { user } = caller(request);
-        const image = await storeUploadedImage(app, request, user.id, kind);
-        const url = uploadUrl(image.fileName);
+        const image = await app.files.store(request, { use: kind, ownerId: user.id });
+        const url = publicUploadUrl(image.storageKey);
         const after = await updateUserRow(
           db,
           user.id,
@@ -211,7 +209,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.authenticate, schema: { response: { 200: imageResponse, ...errors } } },
     async (request) => {
       const { user } = caller(request);
-      const image = await storeUploadedImage(app, request, user.id, 'photo');
+      const image = await app.files.store(request, { use: 'photo', ownerId: user.id });
       return { image: toUserImage(image) };
     },
   );
@@ -228,10 +226,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!image) throw notFound('Image not found');
       // A deleted picture stops being the avatar or cover.
       const patch: { avatarUrl?: null; coverUrl?: null } = {};
-      if (fileNameOfUrl(user.avatarUrl) === image.fileName) patch.avatarUrl = null;
-      if (fileNameOfUrl(user.coverUrl) === image.fileName) patch.coverUrl = null;
+      if (storageKeyOfUrl(user.avatarUrl) === image.storageKey) patch.avatarUrl = null;
+      if (storageKeyOfUrl(user.coverUrl) === image.storageKey) patch.coverUrl = null;
       if (Object.keys(patch).length) await updateUserRow(db, user.id, patch);
-      await app.uploads.remove([image.fileName]);
+      await app.files.storage.remove([image.storageKey]);
       return reply.code(204).send(null);
     },
   );

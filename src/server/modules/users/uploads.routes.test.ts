@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/contract/account.ts';
 import type { GalleryResponse, UserImage } from '#shared/contract/users.ts';
 
-import { userImages } from '../../db/schema/index.ts';
-import { sniffImageType } from '../../lib/uploads.ts';
+import { files } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { member, multipartBody, pngWithMetadata, snapshot, type Member } from '../../testing/members.ts';
 
@@ -52,7 +51,7 @@ describe('image uploads', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toContain('sandbox');
     const bytes = served.rawPayload;
-    expect(sniffImageType(bytes)).toBe('webp');
+    expect(bytes.toString('latin1', 8, 12)).toBe('WEBP');
     const meta = await sharp(bytes).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
     expect(meta.exif).toBeUndefined();
@@ -63,7 +62,7 @@ describe('image uploads', () => {
 
     // The file on disk is the same bytes, under the server's name only.
     const name = user.avatarUrl!.split('/').pop()!;
-    expect(fs.readFileSync(`${t.app.uploads.dir}/${name}`).equals(bytes)).toBe(true);
+    expect(fs.readFileSync(`${t.app.files.dir}/${name}`).equals(bytes)).toBe(true);
   });
 
   it('applies EXIF orientation before stripping it and keeps covers at most 1920 wide', async () => {
@@ -83,7 +82,7 @@ describe('image uploads', () => {
 
   it('refuses an HTML file named .png (400) and stores nothing', async () => {
     const before = await snapshot(t.database.db);
-    const files = fs.readdirSync(t.app.uploads.dir).length;
+    const stored = fs.readdirSync(t.app.files.dir).length;
     const cases: Array<[Buffer, string, string]> = [
       [Buffer.from('<!doctype html><script>alert(1)</script>'), 'evil.png', 'image/png'],
       [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'x.svg', 'image/svg+xml'],
@@ -103,7 +102,9 @@ describe('image uploads', () => {
       expect(res.statusCode, name).toBe(400);
     }
     expect(await snapshot(t.database.db)).toEqual(before);
-    expect(fs.readdirSync(t.app.uploads.dir).length).toBe(files);
+    expect(fs.readdirSync(t.app.files.dir).length).toBe(stored);
+    // Nothing is left half-received either.
+    expect(fs.readdirSync(`${t.app.files.dir}/.incoming`)).toEqual([]);
   });
 
   it('refuses a file over 5 MiB with 413, and a pixel bomb with 400', async () => {
@@ -199,7 +200,7 @@ describe('image uploads', () => {
     });
     expect(own.statusCode).toBe(204);
     expect((await fetchUpload(image.url)).statusCode).toBe(404);
-    const rows = await t.database.db.select().from(userImages).where(eq(userImages.userId, ada.id));
+    const rows = await t.database.db.select().from(files).where(eq(files.ownerId, ada.id));
     expect(rows).toHaveLength(count - 1);
   });
 

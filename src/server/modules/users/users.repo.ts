@@ -17,7 +17,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { userStatuses, type Role, type User, type UserStatus } from '#shared/contract/account.ts';
 import {
   COUNT_CAP,
+  imageKinds,
   type GalleryResponse,
+  type ImageKind,
   type PublicUser,
   type PublicUserPage,
   type StatusCounts,
@@ -27,12 +29,12 @@ import {
 } from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
-import { follows, sessions, userCounts, userImages, users } from '../../db/schema/index.ts';
-import { pagedList } from '../../lib/list.ts';
-import { uploadUrl } from '../../lib/uploads.ts';
+import { follows, sessions, userCounts, users } from '../../db/schema/index.ts';
+import { pagedList, type PageRequest } from '../../lib/list.ts';
 import { toUser, type SessionRow, type UserRow } from '../account/account.repo.ts';
+import { deleteOwnFile, listOwnFiles, storageKeysOfOwners, type FileRow } from '../files/files.repo.ts';
+import { publicUploadUrl } from '../files/files.service.ts';
 
-export type UserImageRow = typeof userImages.$inferSelect;
 type UserInsert = typeof users.$inferInsert;
 /** A change to a user row; the JSON columns may be a SQL merge (mergeJson) instead of a whole value. */
 export type UserUpdate = Omit<Partial<UserInsert>, 'socialLinks' | 'notifications'> & {
@@ -255,15 +257,12 @@ export async function usersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
   return db.select().from(users).where(inArray(users.id, ids));
 }
 
-/** Deletes users (sessions, follows and image rows go with them) and returns their image file names. */
+/** Deletes users (sessions, follows and files go with them) and returns the storage keys of their files. */
 export async function deleteUsers(db: Db, ids: string[]): Promise<{ deleted: string[]; files: string[] }> {
   if (!ids.length) return { deleted: [], files: [] };
-  const files = await db
-    .select({ fileName: userImages.fileName })
-    .from(userImages)
-    .where(inArray(userImages.userId, ids));
+  const files = await storageKeysOfOwners(db, ids);
   const deleted = await db.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
-  return { deleted: deleted.map((d) => d.id), files: files.map((f) => f.fileName) };
+  return { deleted: deleted.map((d) => d.id), files };
 }
 
 // ── public profiles ─────────────────────────────────────────────────────────────────────────────────────
@@ -446,57 +445,27 @@ export async function followerCount(db: Db, userId: string): Promise<number> {
 }
 
 // ── images ──────────────────────────────────────────────────────────────────────────────────────────────
+// A profile's gallery is its owner's files of the image uses (the files block, ADR 018).
 
-export function toUserImage(row: UserImageRow): UserImage {
+export function toUserImage(row: FileRow): UserImage {
   return {
     id: row.id,
-    kind: row.kind,
-    url: uploadUrl(row.fileName),
-    width: row.width,
-    height: row.height,
+    kind: row.use as ImageKind,
+    url: publicUploadUrl(row.storageKey),
+    width: row.width ?? 0,
+    height: row.height ?? 0,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function insertImage(db: Db, values: typeof userImages.$inferInsert): Promise<UserImageRow> {
-  const [row] = await db.insert(userImages).values(values).returning();
-  if (!row) throw new Error('Image insert returned nothing');
-  return row;
-}
-
-export async function listImages(
-  db: Db,
-  userId: string,
-  q: { page: number; pageSize: number },
-): Promise<GalleryResponse> {
-  const where = eq(userImages.userId, userId);
-  const { items, ...info } = await pagedList(
-    q,
-    ({ limit, offset }) =>
-      db
-        .select()
-        .from(userImages)
-        .where(where)
-        .orderBy(desc(userImages.createdAt), desc(userImages.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.$count(userImages, where),
-  );
+export async function listImages(db: Db, userId: string, q: PageRequest): Promise<GalleryResponse> {
+  const { items, ...info } = await listOwnFiles(db, userId, imageKinds, q);
   return { images: items.map(toUserImage), ...info };
 }
 
 /** Deletes one of the user's own images; undefined when it is not theirs. */
-export async function deleteOwnImage(
-  db: Db,
-  userId: string,
-  imageId: string,
-): Promise<UserImageRow | undefined> {
-  const [row] = await db
-    .delete(userImages)
-    .where(and(eq(userImages.id, imageId), eq(userImages.userId, userId)))
-    .returning();
-  return row;
-}
+export const deleteOwnImage = (db: Db, userId: string, imageId: string) =>
+  deleteOwnFile(db, userId, imageId, imageKinds);
 
 // ── sessions ────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,9 +26,9 @@ import type { Db } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound, stale } from '../../lib/http-error.ts';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
-import { multipartLimits, uploadUrl } from '../../lib/uploads.ts';
 import { afterEmailChange } from '../account/account.codes.ts';
 import { revokeUserSessions, toUser, type UserRow } from '../account/account.repo.ts';
+import { publicUploadUrl } from '../files/files.service.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { writeAudit } from './audit.repo.ts';
 import {
@@ -57,7 +56,6 @@ import {
   isUniqueViolation,
   lastAdminConflict,
   profilePatch,
-  storeUploadedImage,
   type UserUpdate,
 } from './users.service.ts';
 
@@ -84,7 +82,6 @@ const ENDS_SESSIONS = new Set(['banned', 'rejected']);
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  await app.register(multipart, { limits: multipartLimits });
 
   // Answers carry personal data: never cache them.
   app.addHook('onSend', async (_request, reply) => {
@@ -216,7 +213,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         return result;
       });
       for (const userId of deleted) await app.realtime.sessionsEnded({ userId });
-      await app.uploads.remove(files);
+      await app.files.storage.remove(files);
       request.log.info({ event: 'user.bulk_delete', actorId: me.user.id, targetIds: deleted });
       return { deleted: deleted.length };
     },
@@ -352,7 +349,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         return { files: result.files, targetId: target.id };
       });
       await app.realtime.sessionsEnded({ userId: removed.targetId });
-      await app.uploads.remove(removed.files);
+      await app.files.storage.remove(removed.files);
       return reply.code(204).send(null);
     },
   );
@@ -367,8 +364,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = caller(request);
       const target = await findUserByRef(db, request.params.id);
       if (!target) throw userNotFound();
-      const image = await storeUploadedImage(app, request, target.id, 'avatar');
-      const after = await updateUserRow(db, target.id, { avatarUrl: uploadUrl(image.fileName) });
+      const image = await app.files.store(request, { use: 'avatar', ownerId: target.id });
+      const after = await updateUserRow(db, target.id, { avatarUrl: publicUploadUrl(image.storageKey) });
       if (!after) throw userNotFound();
       await writeAudit(db, [
         {

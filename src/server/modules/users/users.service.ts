@@ -1,21 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 import { profileDetailFields, type SocialLinks } from '#shared/contract/users.ts';
 
 import { users } from '../../db/schema/index.ts';
 import { conflict, unauthorized } from '../../lib/http-error.ts';
-import { enforce, type Limit } from '../../lib/rate-limiter.ts';
-import { processImage, readUploadedFile, type ImagePreset } from '../../lib/uploads.ts';
+import type { Limit } from '../../lib/rate-limiter.ts';
 import type { UserRow } from '../account/account.repo.ts';
-import { insertImage, mergeJson, type UserImageRow, type UserUpdate } from './users.repo.ts';
+import { mergeJson, type UserUpdate } from './users.repo.ts';
 
 export type { UserUpdate };
 
 export const LIMITS = {
   /** Wrong current passwords (change password, change email) per account. */
   passwordCheck: { max: 10, windowSeconds: 15 * 60 },
-  /** Image uploads per user. */
-  uploads: { max: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
 export const LAST_ADMIN_MESSAGE =
@@ -100,32 +97,6 @@ export function diffUser(before: UserRow | null, after: UserRow): Record<string,
 }
 
 export const auditLabel = (u: UserRow) => `${u.firstName} ${u.lastName} <${u.email}>`;
-
-/** Reads, checks, re-encodes and stores one uploaded image of `userId`, with its gallery row. */
-export async function storeUploadedImage(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  userId: string,
-  kind: ImagePreset,
-): Promise<UserImageRow> {
-  const bytes = await readUploadedFile(request);
-  await enforce(app.db, [[`upload:user:${userId}`, LIMITS.uploads]]);
-  const image = await processImage(bytes, kind);
-  const fileName = await app.uploads.save(image.data);
-  try {
-    return await insertImage(app.db, {
-      userId,
-      kind,
-      fileName,
-      width: image.width,
-      height: image.height,
-      bytes: image.data.length,
-    });
-  } catch (error) {
-    await app.uploads.remove([fileName]);
-    throw error;
-  }
-}
 
 /** True when `error` (or its cause) is a unique violation of `constraint`. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {

@@ -46,6 +46,8 @@ export const core = {
     passwordSame: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية',
     versionInvalid: 'إصدار غير صالح',
     filterInvalid: 'يجب أن يكون عامل التصفية all أو unread',
+    fileUseInvalid: 'نوع ملف غير معروف',
+    fileIdInvalid: 'ملف غير صالح',
     pageInvalid: 'رقم الصفحة غير صالح',
     pageSizeInvalid: 'حجم الصفحة غير صالح',
     searchTooLong: 'نص البحث طويل جدًا (100 حرف على الأكثر)',

@@ -46,6 +46,8 @@ export const core = {
     passwordSame: '新密码必须与当前密码不同',
     versionInvalid: '版本无效',
     filterInvalid: '筛选条件必须是 all 或 unread',
+    fileUseInvalid: '未知的文件类型',
+    fileIdInvalid: '文件无效',
     pageInvalid: '页码无效',
     pageSizeInvalid: '每页条数无效',
     searchTooLong: '搜索内容过长（最多 100 个字符）',

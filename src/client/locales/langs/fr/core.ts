@@ -47,6 +47,8 @@ export const core = {
     passwordSame: 'Le nouveau mot de passe doit être différent de l’actuel',
     versionInvalid: 'Version non valide',
     filterInvalid: 'Le filtre doit être all ou unread',
+    fileUseInvalid: 'Type de fichier inconnu',
+    fileIdInvalid: 'Fichier non valide',
     pageInvalid: 'Numéro de page non valide',
     pageSizeInvalid: 'Taille de page non valide',
     searchTooLong: 'Le texte recherché est trop long (100 caractères au maximum)',

@@ -47,6 +47,8 @@ export const core = {
     passwordSame: 'Mật khẩu mới phải khác mật khẩu hiện tại',
     versionInvalid: 'Phiên bản không hợp lệ',
     filterInvalid: 'Bộ lọc phải là all hoặc unread',
+    fileUseInvalid: 'Loại tệp không xác định',
+    fileIdInvalid: 'Tệp không hợp lệ',
     pageInvalid: 'Số trang không hợp lệ',
     pageSizeInvalid: 'Kích thước trang không hợp lệ',
     searchTooLong: 'Nội dung tìm kiếm quá dài (tối đa 100 ký tự)',

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import type { FileUse, StoredFile } from '#shared/contract/files.ts';
+
+import type { FileRow } from './files.repo.ts';
+import { isPublicUse, multipartLimits, storeUpload, toStoredFile } from './files.service.ts';
+import { createDiskStorage, type FileStorage } from './storage.ts';
+
+/** May `userId` read `file`? Registered by the area that uses a kind of file (chat: its participants). */
+export type ReadCheck = (userId: string, file: FileRow) => Promise<boolean>;
+
+export interface FilesBlock {
+  storage: FileStorage;
+  /** The local folder: the disk driver's files, and uploads being received in `.incoming`. */
+  dir: string;
+  /** Streams, checks, re-encodes (images) and stores the one file of a multipart request. */
+  store(request: FastifyRequest, options: { use: FileUse; ownerId: string }): Promise<FileRow>;
+  /** Lets more people than the owner read files of one use; any check that says yes lets them. */
+  allowRead(use: FileUse, check: ReadCheck): void;
+  /** Public uses: anyone. Otherwise the owner, and whoever a check of the use lets read it. */
+  canRead(userId: string | null, file: FileRow): Promise<boolean>;
+  /** The API's view of a file, with the URL to load it from (signed for private files). */
+  toFile(row: FileRow): StoredFile;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    files: FilesBlock;
+  }
+}
+
+/** Temporary files older than this are left-overs of a crash and are removed at start. */
+const STALE_INCOMING_MS = 60 * 60 * 1000;
+
+function clearStaleIncoming(dir: string): void {
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat?.isFile() && Date.now() - stat.mtimeMs > STALE_INCOMING_MS) fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * The files block (ADR 018): `app.files`, on the disk driver in `config.uploadsDir` (without one, in tests,
+ * a temporary folder removed when the app closes). Uploads arrive in `<dir>/.incoming` first.
+ */
+export const filesPlugin = fp(
+  async (app: FastifyInstance) => {
+    const configured = app.config.uploadsDir;
+    const dir = configured ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-uploads-'));
+    const tmpDir = path.join(dir, '.incoming');
+    fs.mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
+    clearStaleIncoming(tmpDir);
+    if (!configured) {
+      app.addHook('onClose', async () => {
+        await fs.promises.rm(dir, { recursive: true, force: true });
+      });
+    }
+    await app.register(multipart, { limits: multipartLimits });
+
+    const storage = createDiskStorage(dir);
+    const readers = new Map<FileUse, ReadCheck[]>();
+    app.decorate('files', {
+      storage,
+      dir,
+      store: (request, options) => storeUpload(app, request, { ...options, tmpDir }),
+      allowRead(use, check) {
+        readers.set(use, [...(readers.get(use) ?? []), check]);
+      },
+      async canRead(userId, file) {
+        if (isPublicUse(file.use)) return true;
+        if (!userId) return false;
+        if (file.ownerId === userId) return true;
+        for (const check of readers.get(file.use) ?? []) if (await check(userId, file)) return true;
+        return false;
+      },
+      toFile: (row) => toStoredFile(app.secret, row),
+    } satisfies FilesBlock);
+  },
+  { name: 'files', dependencies: ['auth'] },
+);

@@ -1,0 +1,284 @@
+/**
+ * Storing an upload (ADR 018): the one file of a multipart request is streamed to a temporary file (never
+ * held whole in memory) under the use's size limit, its type is read from the bytes (`file-type`) and must
+ * agree with the name's extension, images are re-encoded, and the result goes to the storage driver under a
+ * server-chosen key, with its row in `files`.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+
+import {
+  FILE_LIMITS,
+  FILE_NAME_MAX,
+  IMAGE_TYPES,
+  MiB,
+  publicFileUses,
+  type FileLimits,
+  type FileUse,
+  type StoredFile,
+} from '#shared/contract/files.ts';
+
+import { HttpError, badRequest } from '../../lib/http-error.ts';
+import { enforce, type Limit } from '../../lib/rate-limiter.ts';
+import { insertFile, type FileRow } from './files.repo.ts';
+import { reencodeImage, type ImagePreset } from './images.ts';
+import { newStorageKey } from './storage.ts';
+
+/** Uploads per user, whatever the use. */
+export const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 10 * 60 };
+
+/** The multipart limits of every upload: one file (its size set per use) and a few small fields. */
+export const multipartLimits = {
+  fileSize: FILE_LIMITS.attachment.maxBytes,
+  files: 1,
+  fields: 4,
+  parts: 5,
+  fieldSize: 1024,
+  fieldNameSize: 100,
+  headerPairs: 20,
+} as const;
+
+/** Images re-encoded per use. */
+const PRESETS: Record<FileUse, ImagePreset> = {
+  avatar: 'avatar',
+  cover: 'cover',
+  photo: 'photo',
+  attachment: 'attachment',
+};
+
+/** The extensions a name may have for each type (images: any image extension, they are re-encoded). */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'application/zip': ['zip'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+  'application/vnd.oasis.opendocument.text': ['odt'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['ods'],
+  'audio/mpeg': ['mp3'],
+  'video/mp4': ['mp4', 'm4v'],
+  'text/plain': ['txt', 'text', 'log', 'md'],
+  'text/csv': ['csv'],
+};
+const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'jfif', 'webp', 'gif'];
+
+const isImage = (mimeType: string) => (IMAGE_TYPES as readonly string[]).includes(mimeType);
+export const isPublicUse = (use: FileUse) => (publicFileUses as readonly FileUse[]).includes(use);
+
+const sizeText = (bytes: number) => `${Math.round(bytes / MiB)} MB`;
+const tooLarge = (limits: FileLimits) =>
+  new HttpError(413, `The file is too large (at most ${sizeText(limits.maxBytes)})`, {
+    code: 'FILE_TOO_LARGE',
+  });
+
+/**
+ * The uploaded name as metadata: its last path segment, without control or reserved characters, at most
+ * 255 characters (keeping the extension); never used for anything on disk.
+ */
+export function cleanFileName(raw: string | undefined, fallback = 'file'): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // Control characters and those a file system or a header would choke on.
+  // eslint-disable-next-line no-control-regex
+  const unsafe = /[\u0000-\u001f\u007f<>:"|?*]/g;
+  let name = base.normalize('NFC').replace(unsafe, '').trim();
+  name = name.replace(/^\.+/, '').trim() || fallback;
+  if (name.length > FILE_NAME_MAX) {
+    const ext = path.extname(name).slice(0, 16);
+    name = name.slice(0, FILE_NAME_MAX - ext.length) + ext;
+  }
+  return name;
+}
+
+const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
+
+interface Received {
+  path: string;
+  size: number;
+  name: string;
+}
+
+/** Streams the one file of a multipart request to `tmpDir`; 415 when not multipart, 413 over the limit. */
+async function receive(request: FastifyRequest, tmpDir: string, limits: FileLimits): Promise<Received> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'Send the file as multipart/form-data', { code: 'UNSUPPORTED_MEDIA_TYPE' });
+  }
+  const tmp = path.join(tmpDir, randomBytes(16).toString('hex'));
+  try {
+    const part = await request.file({ limits: { ...multipartLimits, fileSize: limits.maxBytes } });
+    if (!part) throw badRequest('No file was sent', 'NO_FILE');
+    await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+    if (part.file.truncated) throw tooLarge(limits);
+    const { size } = await fs.promises.stat(tmp);
+    if (size === 0) throw badRequest('The file is empty', 'NO_FILE');
+    return { path: tmp, size, name: part.filename };
+  } catch (error) {
+    await fs.promises.rm(tmp, { force: true });
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limits);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new HttpError(413, 'Send one file only', { code: 'TOO_MANY_PARTS' });
+    }
+    // Anything else the multipart parser throws (no boundary, a cut-off body, malformed part headers) is
+    // the request's fault: a 400, never a 500 (issue 8 §4.7).
+    request.log.info({ err: { message: (error as Error).message, code } }, 'Unreadable multipart upload');
+    throw badRequest('The upload could not be read', 'INVALID_UPLOAD');
+  }
+}
+
+/** Plain text has no magic number: UTF-8 without NUL bytes in its first 64 KiB, typed by its extension. */
+async function textType(file: string, name: string): Promise<{ mime: string; ext: string } | null> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, 0);
+    const sample = buffer.subarray(0, bytesRead);
+    if (sample.includes(0)) return null;
+    try {
+      // A multi-byte character cut at the sample's end is not an error.
+      new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+    } catch {
+      return null;
+    }
+  } finally {
+    await handle.close();
+  }
+  return extensionOf(name) === 'csv' ? { mime: 'text/csv', ext: 'csv' } : { mime: 'text/plain', ext: 'txt' };
+}
+
+/** The type the bytes say, if the use accepts it and the name's extension agrees (SECURITY.md F2). */
+async function checkType(received: Received, limits: FileLimits): Promise<{ mime: string; ext: string }> {
+  const imagesOnly = limits.types.every(isImage);
+  const refused = imagesOnly
+    ? badRequest('Upload a PNG, JPEG or WebP image', 'UNSUPPORTED_IMAGE')
+    : badRequest('This kind of file cannot be uploaded here', 'UNSUPPORTED_FILE_TYPE');
+  const sniffed = await fileTypeFromFile(received.path);
+  const type = sniffed
+    ? { mime: sniffed.mime as string, ext: sniffed.ext as string }
+    : limits.types.includes('text/plain')
+      ? await textType(received.path, received.name)
+      : null;
+  if (!type || !limits.types.includes(type.mime)) throw refused;
+  const extension = extensionOf(received.name);
+  const allowed = isImage(type.mime) ? IMAGE_EXTENSIONS : (EXTENSIONS[type.mime] ?? [type.ext]);
+  if (extension && !allowed.includes(extension)) {
+    throw badRequest("The file's name does not match what it contains", 'NAME_TYPE_MISMATCH');
+  }
+  return type;
+}
+
+export interface StoreOptions {
+  use: FileUse;
+  ownerId: string;
+  tmpDir: string;
+}
+
+/** Receives, checks, re-encodes (images) and stores the one file of a multipart request, with its row. */
+export async function storeUpload(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  { use, ownerId, tmpDir }: StoreOptions,
+): Promise<FileRow> {
+  const limits = FILE_LIMITS[use];
+  const received = await receive(request, tmpDir, limits);
+  try {
+    await enforce(app.db, [[`upload:user:${request.auth?.user.id ?? ownerId}`, UPLOAD_LIMIT]]);
+    const type = await checkType(received, limits);
+    let name = cleanFileName(received.name, use);
+    let stored: { source: Readable; ext: string; mimeType: string; size: number };
+    let dimensions: { width: number | null; height: number | null } = { width: null, height: null };
+    if (isImage(type.mime)) {
+      const image = await reencodeImage(received.path, type.mime, PRESETS[use]);
+      dimensions = { width: image.width, height: image.height };
+      stored = {
+        source: Readable.from([image.data]),
+        ext: 'webp',
+        mimeType: 'image/webp',
+        size: image.data.length,
+      };
+      name = `${extensionOf(name) ? name.slice(0, -path.extname(name).length) : name}.webp`;
+    } else {
+      stored = {
+        source: fs.createReadStream(received.path),
+        ext: type.ext,
+        mimeType: type.mime,
+        size: received.size,
+      };
+    }
+    const storageKey = newStorageKey(stored.ext);
+    await app.files.storage.put(storageKey, stored.source);
+    try {
+      return await insertFile(app.db, {
+        ownerId,
+        use,
+        storageKey,
+        name,
+        mimeType: stored.mimeType,
+        size: stored.size,
+        ...dimensions,
+      });
+    } catch (error) {
+      await app.files.storage.remove([storageKey]);
+      throw error;
+    }
+  } finally {
+    await fs.promises.rm(received.path, { force: true });
+  }
+}
+
+// ── links ───────────────────────────────────────────────────────────────────────────────────────────────
+
+const LINK_WINDOW_SECONDS = 12 * 3600;
+
+const signature = (secret: Uint8Array, id: string, exp: number) =>
+  createHmac('sha256', secret).update(`file-content:${id}:${exp}`).digest('base64url');
+
+/**
+ * A content link for a private file, for someone the server has just checked may read it (an <img> or a
+ * download cannot send a bearer token). It expires 12 to 24 hours later, at a boundary, so the same file
+ * keeps one URL for a while and the browser's cache works.
+ */
+export function signedContentUrl(secret: Uint8Array, id: string, now = Date.now()): string {
+  const exp = (Math.floor(now / 1000 / LINK_WINDOW_SECONDS) + 2) * LINK_WINDOW_SECONDS;
+  return `/api/files/${id}/content?exp=${exp}&sig=${signature(secret, id, exp)}`;
+}
+
+export function validLink(
+  secret: Uint8Array,
+  id: string,
+  exp: number,
+  sig: string,
+  now = Date.now(),
+): boolean {
+  if (exp * 1000 <= now) return false;
+  const expected = Buffer.from(signature(secret, id, exp));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export const publicUploadUrl = (storageKey: string) => `/api/uploads/${storageKey}`;
+
+/** The storage key of an `/api/uploads/<key>` URL, or null. */
+export function storageKeyOfUrl(url: string | null): string | null {
+  return url?.startsWith('/api/uploads/') ? url.slice('/api/uploads/'.length) : null;
+}
+
+/** A file as the API shows it, with the URL to load it from. */
+export function toStoredFile(secret: Uint8Array, row: FileRow): StoredFile {
+  return {
+    id: row.id,
+    use: row.use,
+    name: row.name,
+    mimeType: row.mimeType,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    url: isPublicUse(row.use) ? publicUploadUrl(row.storageKey) : signedContentUrl(secret, row.id),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -26,7 +26,8 @@ import { auditRoutes } from './modules/users/audit.routes.ts';
 import { filesPlugin } from './modules/files/files.plugin.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { uploadsRoutes } from './modules/files/uploads.routes.ts';
-import { meRoutes } from './modules/users/me.routes.ts';
+import { meRoutes } from './modules/account/me.routes.ts';
+import { directoryRoutes } from './modules/users/directory.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(meRoutes, { prefix: '/api/account' });
   await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(directoryRoutes, { prefix: '/api/users' });
   await app.register(auditRoutes, { prefix: '/api/audit-log' });
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(filesRoutes, { prefix: '/api/files' });

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
 
 import { PASSWORD_MAX } from '#shared/lib/password-policy.ts';
+import { validationMessageEn } from '#shared/lib/validation-messages.ts';
+
+import { HttpError } from './http-error.ts';
 
 /** argon2id, m=19456 KiB, t=2, p=1: OWASP's and ASVS 5.0 Appendix C's minimum (SECURITY.md A1). */
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -22,6 +25,20 @@ function commonPasswords(): Set<string> {
 /** True for passwords on the bundled list of common and breached passwords (ASVS 6.2.4), any case. */
 export function isCommonPassword(password: string): boolean {
   return commonPasswords().has(password.toLowerCase());
+}
+
+/**
+ * The server's half of the password policy (the length rules are the shared zod schema's): refuses a common
+ * password with the same 400 a schema failure gives, naming the field it came in (`password`, `newPassword`).
+ * Every route that sets a password calls this, and nothing else decides.
+ */
+export function assertPasswordAllowed(password: string, field = 'password'): void {
+  if (!isCommonPassword(password)) return;
+  const message = validationMessageEn('validation.passwordCommon');
+  throw new HttpError(400, `${field}: ${message}`, {
+    code: 'VALIDATION_FAILED',
+    issues: [{ path: [field], message }],
+  });
 }
 
 /** A password's length as the shared zod schema counts it: in code points, so an emoji counts once. */

@@ -3,7 +3,8 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { sessions } from '../db/schema/index.ts';
-import { findLiveSessionUser, revokeSession } from '../modules/account/account.repo.ts';
+import { revokeSession } from '../modules/account/account.repo.ts';
+import { findLiveSessionUser } from './sessions.ts';
 import { createTestApp, register, uniqueIp, type TestApp } from '../testing/test-app.ts';
 
 const IDLE = 1800;
@@ -62,5 +63,53 @@ describe('findLiveSessionUser (the session check of every authenticated request)
       .where(eq(sessions.id, idle.sessionId));
     expect(await findLiveSessionUser(t.app.db, idle.sessionId, IDLE)).toBeUndefined();
     expect(await findLiveSessionUser(t.app.db, idle.sessionId, 3600)).toBeDefined();
+  });
+});
+
+describe('route scopes (signedInScope, adminScope)', () => {
+  let t: TestApp;
+  let admin: string;
+  let user: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await register(t.app, {}, uniqueIp())).accessToken;
+    user = (await register(t.app, {}, uniqueIp())).accessToken;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('checks the caller before the input: signed out is 401 even for a malformed request', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/account/my-account',
+      payload: { firstName: 42 },
+    });
+    expect(res.statusCode).toBe(401);
+    const audit = await t.app.inject({ method: 'GET', url: '/api/audit-log?page=-1' });
+    expect(audit.statusCode).toBe(401);
+  });
+
+  it('an admin scope refuses other users with 403; every answer of a scope is no-store', async () => {
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit-log',
+      headers: { authorization: `Bearer ${user}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit-log',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(ok.statusCode).toBe(200);
+    for (const res of [refused, ok]) expect(res.headers['cache-control']).toBe('no-store');
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/sessions',
+      headers: { authorization: `Bearer ${user}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('no-store');
   });
 });

@@ -1,7 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { findLiveSessionUser, touchSession, type UserRow } from '../modules/account/account.repo.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { findLiveSessionUser, touchSession } from './sessions.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 
@@ -22,6 +23,43 @@ declare module 'fastify' {
     /** The live session an access token belongs to, or null (what `authenticate` checks; the socket uses it). */
     sessionOfToken: (token: string) => Promise<AuthContext | null>;
   }
+}
+
+/** Who is calling: the signed-in user of a route in a signed-in or admin scope. */
+export interface Actor extends AuthContext {
+  isAdmin: boolean;
+}
+
+/**
+ * The one way a route gets its caller (issue #9 C). Only inside a scope (`signedInScope`, `adminScope`) or
+ * behind `authenticate`: anywhere else it answers 401 rather than act for nobody.
+ */
+export function actor(request: FastifyRequest): Actor {
+  if (!request.auth) throw unauthorized();
+  return { ...request.auth, isAdmin: request.auth.user.role === 'admin' };
+}
+
+/**
+ * Route scopes: call one at the top of a route plugin (or of a child scope registered inside it) and every
+ * route in it is checked before anything else (so a signed-out request gets 401 whatever else is wrong with
+ * it) and answered with `Cache-Control: no-store` (personal data never sits in a cache, SECURITY.md S17).
+ */
+export function signedInScope(app: FastifyInstance): void {
+  app.addHook('onRequest', app.authenticate);
+  noStore(app);
+}
+
+/** As `signedInScope`, and 403 unless the caller is an admin (read from the database on each request). */
+export function adminScope(app: FastifyInstance): void {
+  app.addHook('onRequest', app.requireAdmin);
+  noStore(app);
+}
+
+/** Answers of this scope are never stored by a browser or a proxy. */
+export function noStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 }
 
 /** Banned and rejected users cannot sign in (account.routes.ts), so their existing sessions end too. */

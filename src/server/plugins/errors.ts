@@ -19,10 +19,52 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /**
- * SQLSTATE class 22 (data exception) codes that only bad input can cause: a value PostgreSQL cannot read
- * as its column's type, an untranslatable character, a number or date out of range. Answered 400.
+ * What a database error means for the client (issue #9 C): the one mapping from SQLSTATE to an answer, so
+ * no route turns a constraint or a lost race into a 500. A route that can say more (which email is taken)
+ * catches its constraint by name first (`isUniqueViolation`).
  */
-const BAD_INPUT_CODES = new Set(['22P02', '22021', '22P05', '22001', '22003', '22007', '22008', '22012']);
+const DATABASE_ANSWERS: Record<
+  string,
+  { status: number; message: string; code: string; retryAfter?: number }
+> = {
+  // Class 22 (data exception) codes only bad input can cause: a value PostgreSQL cannot read as its
+  // column's type, an untranslatable character, a number or date out of range.
+  ...Object.fromEntries(
+    ['22P02', '22021', '22P05', '22001', '22003', '22007', '22008', '22012'].map((state) => [
+      state,
+      { status: 400, message: 'A value in the request is not valid', code: 'INVALID_VALUE' },
+    ]),
+  ),
+  '23502': { status: 400, message: 'A required value is missing', code: 'INVALID_VALUE' },
+  '23514': { status: 400, message: 'A value in the request is not valid', code: 'INVALID_VALUE' },
+  '23505': { status: 409, message: 'This already exists', code: 'ALREADY_EXISTS' },
+  '23503': {
+    status: 409,
+    message: 'Something this refers to does not exist any more',
+    code: 'REFERENCE_MISSING',
+  },
+  // Two writes raced and PostgreSQL rolled one back: nothing was written, trying again will work.
+  '40001': {
+    status: 503,
+    message: 'Too many changes at once. Please try again.',
+    code: 'RETRY',
+    retryAfter: 1,
+  },
+  '40P01': {
+    status: 503,
+    message: 'Too many changes at once. Please try again.',
+    code: 'RETRY',
+    retryAfter: 1,
+  },
+};
+
+/** True when `error` (or its cause) is a unique violation of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return causes(error).some((e) => {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    return code === '23505' && name === constraint;
+  });
+}
 
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
@@ -151,9 +193,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ message: 'The request was closed by the client', code: 'CLIENT_ABORTED' });
     }
     const sqlState = sqlStateOf(error);
-    if (sqlState && BAD_INPUT_CODES.has(sqlState)) {
-      request.log.info({ err: safeError(error) }, 'Input the database cannot store');
-      return reply.code(400).send({ message: 'A value in the request is not valid', code: 'INVALID_VALUE' });
+    const answer = sqlState ? DATABASE_ANSWERS[sqlState] : undefined;
+    if (answer) {
+      request.log.info({ err: safeError(error) }, 'Refused by the database');
+      if (answer.retryAfter) reply.header('retry-after', String(answer.retryAfter));
+      return reply.code(answer.status).send({ message: answer.message, code: answer.code });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: safeError(error) }, 'Database unavailable');

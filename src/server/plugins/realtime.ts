@@ -12,7 +12,7 @@ import {
   type RealtimeServerMessage,
 } from '#shared/contract/realtime.ts';
 
-import { liveSessionIds } from '../modules/account/account.repo.ts';
+import { liveSessionIds } from './sessions.ts';
 
 /** The channel every instance listens on (PostgreSQL `LISTEN`; in process on PGlite). */
 export const REALTIME_CHANNEL = 'atrium_realtime';

@@ -10,6 +10,21 @@ export const errorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof errorSchema>;
 
+/**
+ * The error answers of the API, declared once (issue #9 C): every route spreads `errorResponses` into its
+ * `response` schema. 409s that carry the current record use `staleErrorSchema` instead.
+ */
+export const errorResponses = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+  415: errorSchema,
+  429: errorSchema,
+} as const;
+
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** The version an edit was based on (ADR 017): a stale one is refused with 409 `STALE` and the current record. */

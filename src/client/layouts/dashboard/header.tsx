@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Logo } from '../../components/logo/logo.tsx';
 import { LanguagePopover } from '../components/language-popover.tsx';
-import { NotificationsPopover } from '../components/notifications/notifications-popover.tsx';
+import { NotificationsPopover } from '../../features/notifications/components/notifications-popover.tsx';
 import { SearchPalette } from '../components/search-palette.tsx';
 import { layoutConfig } from '../../config/layout.ts';
 import { AccountPopover } from './account-popover.tsx';

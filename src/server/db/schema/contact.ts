@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-import { users } from './account.ts';
+import { users } from './users.ts';
 
 /** Messages sent through the public contact form; admins read them (GET /api/contact). */
 export const contactMessages = pgTable(

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 
 import { fileUses } from '#shared/contract/files.ts';
 
-import { users } from './account.ts';
+import { users } from './users.ts';
 
 /**
  * Every stored file (ADR 018): its owner, what it is for, and where the storage driver keeps its bytes.

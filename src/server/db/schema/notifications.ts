@@ -3,7 +3,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { notificationTypes } from '../../../shared/contract/notifications.ts';
 
-import { users } from './account.ts';
+import { users } from './users.ts';
 
 /** In-app notifications of one user (the header's bell). Every query is scoped to the owner. */
 export const notifications = pgTable(

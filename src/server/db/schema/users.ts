@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -8,10 +9,86 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { users } from './account.ts';
+/** Profile links, each an http(s) URL or ''. */
+export interface SocialLinksColumn {
+  facebook?: string;
+  instagram?: string;
+  linkedin?: string;
+  twitter?: string;
+}
+/** Notification switches of the account page; missing keys take their defaults (contract/users.ts). */
+export type NotificationsColumn = Partial<Record<string, boolean>>;
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    role: text({ enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
+    status: text({ enum: ['active', 'pending', 'banned', 'rejected'] })
+      .notNull()
+      .default('active'),
+    avatarUrl: text(),
+    emailVerified: boolean().notNull().default(false),
+    /**
+     * Unique URL name (`ada-lovelace`, `ada-lovelace-2`). '' on insert or a change of name = derived by the
+     * `users_assign_slug` trigger (drizzle/0001_users_profiles.sql), so every way of creating a user gets one.
+     */
+    slug: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    country: text().notNull().default(''),
+    state: text().notNull().default(''),
+    city: text().notNull().default(''),
+    address: text().notNull().default(''),
+    zipCode: text().notNull().default(''),
+    company: text().notNull().default(''),
+    about: text().notNull().default(''),
+    coverUrl: text(),
+    socialLinks: jsonb().$type<SocialLinksColumn>().notNull().default({}),
+    notifications: jsonb().$type<NotificationsColumn>().notNull().default({}),
+    /** What the admin list searches: name, email, company and phone, lower-cased (kept by PostgreSQL). */
+    searchText: text().generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || company || ' ' || phone)`,
+    ),
+    /**
+     * Raised by one on every write (the `users_bump_version` trigger, drizzle/0007_versions.sql): an edit
+     * states the version it was based on and a stale one is refused (ADR 017).
+     */
+    version: integer().notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+    uniqueIndex('users_slug_unique').on(t.slug),
+    // Sort keys of the admin list (ORDER BY … LIMIT walks the index instead of sorting 100k rows).
+    index('users_name_sort_idx').on(sql`lower(first_name || ' ' || last_name)`, t.id),
+    index('users_company_sort_idx').on(sql`lower(company)`, t.id),
+    index('users_role_idx').on(t.role, t.id),
+    index('users_status_idx').on(t.status, t.id),
+    // Substring search without a sequential scan: a GIN index over the 1-, 2- and 3-character substrings
+    // of search_text plus status and role tokens (atrium_user_terms(), drizzle/0004_search_grams.sql;
+    // pg_trgm's idea with core operators only, so it works on PGlite without extensions). Queries filter
+    // `@>` first, then recheck with LIKE.
+    index('users_search_idx').using('gin', sql`atrium_user_terms(search_text, status, role)`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
 
 /** Who follows whom: one row per pair, nobody follows themself. */
 export const follows = pgTable(

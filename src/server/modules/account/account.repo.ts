@@ -1,12 +1,15 @@
-import { and, desc, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
 import type { User } from '#shared/contract/account.ts';
 import { defaultNotifications } from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
+import { sessionIsLive } from '../../plugins/sessions.ts';
 import { sessionRefreshHistory, sessions, users, verificationCodes } from '../../db/schema/index.ts';
 
-export type UserRow = typeof users.$inferSelect;
+import type { UserRow } from '../../db/schema/index.ts';
+
+export type { UserRow };
 export type SessionRow = typeof sessions.$inferSelect;
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 
@@ -116,15 +119,6 @@ export async function createSession(
   return row;
 }
 
-/** A session that is neither revoked, expired, nor idle past `idleSeconds` (a value or a placeholder). */
-function sessionIsLive(idleSeconds: number | ReturnType<typeof sql.placeholder>) {
-  return and(
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, sql`now()`),
-    gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
-  );
-}
-
 /** The session and its user when the session is neither revoked, expired, nor idle past `idleSeconds`. */
 export async function findLiveSession(
   db: Db,
@@ -138,61 +132,6 @@ export async function findLiveSession(
     .where(and(eq(sessions.id, sessionId), sessionIsLive(idleSeconds)))
     .limit(1);
   return row;
-}
-
-/** What the auth check of every API request reads: the session's id and last use, and its user. */
-export interface LiveSessionUser {
-  sessionId: string;
-  lastUsedAt: Date;
-  user: UserRow;
-}
-
-function prepareLiveSessionUser(db: Db) {
-  return db
-    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), sessionIsLive(sql.placeholder('idleSeconds'))))
-    .limit(1)
-    .prepare('auth_live_session_user');
-}
-const liveSessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSessionUser>>();
-
-/**
- * findLiveSession for the auth check of every request (plugins/auth.ts): the same conditions, as a prepared
- * statement (built once per database; on PostgreSQL parsed and planned once per connection), reading only
- * the two session columns the check needs (ADR 011).
- */
-export async function findLiveSessionUser(
-  db: Db,
-  sessionId: string,
-  idleSeconds: number,
-): Promise<LiveSessionUser | undefined> {
-  let query = liveSessionUserQueries.get(db);
-  if (!query) liveSessionUserQueries.set(db, (query = prepareLiveSessionUser(db)));
-  const [row] = await query.execute({ sessionId, idleSeconds });
-  return row;
-}
-
-/** Which of `sessionIds` are still live (what the real-time sockets recheck now and then). */
-export async function liveSessionIds(
-  db: Db,
-  sessionIds: string[],
-  idleSeconds: number,
-): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        inArray(sessions.id, sessionIds),
-        sessionIsLive(idleSeconds),
-        notInArray(users.status, ['banned', 'rejected']),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
 }
 
 /** Whether the user has had a session from `ip` in the last `days` days (an address of the owner's). */
@@ -209,13 +148,6 @@ export async function hasSignedInFrom(db: Db, userId: string, ip: string, days =
     )
     .limit(1);
   return row !== undefined;
-}
-
-export async function touchSession(db: Db, sessionId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ lastUsedAt: sql`now()` })
-    .where(eq(sessions.id, sessionId));
 }
 
 /**
@@ -414,4 +346,25 @@ export async function consumeCode(
     .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.usedAt)))
     .returning({ id: verificationCodes.id });
   return used.length === 1;
+}
+
+// ── own sessions (self-service) ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The user's sessions that are not revoked, expired or idle, most recently used first. */
+export async function liveSessions(db: Db, userId: string, idleSeconds: number): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), sessionIsLive(idleSeconds)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+}
+
+/** Revokes one live session of the user; false when it is not theirs or already ended. */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: 'revoked_by_user' })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -12,12 +11,17 @@ import {
   registerInput,
   verifyEmailInput,
 } from '#shared/contract/account.ts';
-import { errorSchema } from '#shared/contract/common.ts';
-import { validationMessageEn } from '#shared/lib/validation-messages.ts';
+import { errorResponses, errorSchema } from '#shared/contract/common.ts';
 
+import { actor, noStore } from '../../plugins/auth.ts';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/http-error.ts';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import {
+  assertPasswordAllowed,
+  burnPasswordCheck,
+  hashPassword,
+  verifyPassword,
+} from '../../lib/passwords.ts';
 import { clear, clearPrefix, enforce, type Limit } from '../../lib/rate-limiter.ts';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens.ts';
 import { bearerToken, mayHoldSession } from '../../plugins/auth.ts';
@@ -35,7 +39,6 @@ import {
   rotateRefresh,
   setPassword,
   toUser,
-  type UserRow,
 } from './account.repo.ts';
 import { sendCode, useCode } from './account.codes.ts';
 import {
@@ -69,30 +72,17 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
 const INVALID_CODE = 'The code is invalid or has expired';
 const RESET_SENT = 'If an account exists for this email, a 6-digit code has been sent to it.';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
-
-function rejectCommonPassword(password: string): void {
-  if (!isCommonPassword(password)) return;
-  const message = validationMessageEn('validation.passwordCommon');
-  throw new HttpError(400, `password: ${message}`, {
-    code: 'VALIDATION_FAILED',
-    issues: [{ path: ['password'], message }],
-  });
-}
-
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   // Account answers carry personal data and tokens: never cache them (SECURITY.md S17).
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.post(
     '/register',
-    { schema: { body: registerInput, response: { 200: authResponse, ...errors } } },
+    { schema: { body: registerInput, response: { 200: authResponse, ...errorResponses } } },
     async (request, reply) => {
       const input = request.body;
-      rejectCommonPassword(input.password);
+      assertPasswordAllowed(input.password);
       await enforce(db, [[`register:ip:${request.ip}`, LIMITS.registerPerIp]]);
       if (await findUserByEmail(db, input.email)) {
         throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
@@ -117,7 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { body: loginInput, response: { 200: authResponse, ...errors } } },
+    { schema: { body: loginInput, response: { 200: authResponse, ...errorResponses } } },
     async (request, reply) => {
       const { email, password } = request.body;
       const accountIpKey = `login:account-ip:${email}:${request.ip}`;
@@ -151,52 +141,56 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/refresh', { schema: { response: { 200: authResponse, ...errors } } }, async (request, reply) => {
-    const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
-    const fail = () => {
-      clearRefreshCookie(reply);
-      return unauthorized('Your session has ended. Please sign in again.');
-    };
-    if (!cookie) throw fail();
-    const live = await findLiveSession(db, cookie.sessionId, app.config.sessionIdleTtl);
-    if (!live || !mayHoldSession(live.user)) throw fail();
-    const presented = sha256(cookie.secret);
-    const accessToken = () =>
-      signAccessToken(
-        app.secret,
-        { userId: live.user.id, sessionId: live.session.id },
-        app.config.accessTokenTtl,
-      );
-    const secret = randomToken();
-    if (
-      safeEqual(presented, live.session.refreshHash) &&
-      (await rotateRefresh(db, live.session.id, presented, sha256(secret)))
-    ) {
-      setRefreshCookie(app, request, reply, live.session.id, secret);
-      return { accessToken: await accessToken(), user: toUser(live.user) };
-    }
-    // The cookie just replaced by a concurrent refresh (another tab of the same browser, whose cookie jar
-    // already holds the new one): one access token, and no new cookie, so the jar keeps the current one.
-    if (await claimRefreshGrace(db, live.session.id, presented, REFRESH_GRACE_SECONDS)) {
-      return { accessToken: await accessToken(), user: toUser(live.user) };
-    }
-    // A real earlier secret of this session came back after its grace: stolen or replayed. End the whole
-    // session (SECURITY.md S13). A secret this session never had (made up by someone who only knows the
-    // session id) ends nothing: just 401.
-    const use = await earlierRefreshUse(db, live.session.id, presented, REFRESH_GRACE_SECONDS);
-    if (use === 'replayed') {
-      await revokeSession(db, live.session.id, 'refresh_reuse');
-      await app.realtime.sessionsEnded({ sessionId: live.session.id });
-    }
-    // A third racing tab within the grace: no token, but its browser's jar holds the current cookie; keep it.
-    if (use === 'in-grace') throw unauthorized('Your session has ended. Please sign in again.');
-    throw fail();
-  });
+  app.post(
+    '/refresh',
+    { schema: { response: { 200: authResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const cookie = parseRefreshCookie(request.cookies[REFRESH_COOKIE]);
+      const fail = () => {
+        clearRefreshCookie(reply);
+        return unauthorized('Your session has ended. Please sign in again.');
+      };
+      if (!cookie) throw fail();
+      const live = await findLiveSession(db, cookie.sessionId, app.config.sessionIdleTtl);
+      if (!live || !mayHoldSession(live.user)) throw fail();
+      const presented = sha256(cookie.secret);
+      const accessToken = () =>
+        signAccessToken(
+          app.secret,
+          { userId: live.user.id, sessionId: live.session.id },
+          app.config.accessTokenTtl,
+        );
+      const secret = randomToken();
+      if (
+        safeEqual(presented, live.session.refreshHash) &&
+        (await rotateRefresh(db, live.session.id, presented, sha256(secret)))
+      ) {
+        setRefreshCookie(app, request, reply, live.session.id, secret);
+        return { accessToken: await accessToken(), user: toUser(live.user) };
+      }
+      // The cookie just replaced by a concurrent refresh (another tab of the same browser, whose cookie jar
+      // already holds the new one): one access token, and no new cookie, so the jar keeps the current one.
+      if (await claimRefreshGrace(db, live.session.id, presented, REFRESH_GRACE_SECONDS)) {
+        return { accessToken: await accessToken(), user: toUser(live.user) };
+      }
+      // A real earlier secret of this session came back after its grace: stolen or replayed. End the whole
+      // session (SECURITY.md S13). A secret this session never had (made up by someone who only knows the
+      // session id) ends nothing: just 401.
+      const use = await earlierRefreshUse(db, live.session.id, presented, REFRESH_GRACE_SECONDS);
+      if (use === 'replayed') {
+        await revokeSession(db, live.session.id, 'refresh_reuse');
+        await app.realtime.sessionsEnded({ sessionId: live.session.id });
+      }
+      // A third racing tab within the grace: no token, but its browser's jar holds the current cookie; keep it.
+      if (use === 'in-grace') throw unauthorized('Your session has ended. Please sign in again.');
+      throw fail();
+    },
+  );
 
   app.get(
     '/my-account',
     { preHandler: app.authenticate, schema: { response: { 200: myAccountResponse, 401: errorSchema } } },
-    async (request) => ({ user: toUser(authUser(request)) }),
+    async (request) => ({ user: toUser(actor(request).user) }),
   );
 
   app.post('/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
@@ -220,7 +214,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-password',
-    { schema: { body: forgotPasswordInput, response: { 200: messageResponse, ...errors } } },
+    { schema: { body: forgotPasswordInput, response: { 200: messageResponse, ...errorResponses } } },
     async (request) => {
       const { email } = request.body;
       await enforce(db, [
@@ -235,10 +229,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/new-password',
-    { schema: { body: newPasswordInput, response: { 200: messageResponse, ...errors } } },
+    { schema: { body: newPasswordInput, response: { 200: messageResponse, ...errorResponses } } },
     async (request) => {
       const { email, code, password } = request.body;
-      rejectCommonPassword(password);
+      assertPasswordAllowed(password);
       await enforce(db, [[`code:ip:${request.ip}`, LIMITS.codePerIp]]);
       const user = await findUserByEmail(db, email);
       const ok = user !== undefined && (await useCode(app, user, 'reset_password', code));
@@ -269,7 +263,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/verify-email',
-    { schema: { body: verifyEmailInput, response: { 200: myAccountResponse, ...errors } } },
+    { schema: { body: verifyEmailInput, response: { 200: myAccountResponse, ...errorResponses } } },
     async (request) => {
       const { email, code } = request.body;
       await enforce(db, [[`code:ip:${request.ip}`, LIMITS.codePerIp]]);
@@ -283,18 +277,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/resend-verification',
-    { preHandler: app.authenticate, schema: { response: { 200: messageResponse, ...errors } } },
+    { preHandler: app.authenticate, schema: { response: { 200: messageResponse, ...errorResponses } } },
     async (request) => {
-      const user = authUser(request);
+      const user = actor(request).user;
       await enforce(db, [[`verify:account:${user.id}`, LIMITS.resetPerAccount]]);
       if (!user.emailVerified) await sendCode(app, user, 'verify_email');
       return { message: `A new code has been sent to ${user.email}.` };
     },
   );
 };
-
-/** The signed-in user of a route guarded by `authenticate`. */
-export function authUser(request: FastifyRequest): UserRow {
-  if (!request.auth) throw unauthorized();
-  return request.auth.user;
-}

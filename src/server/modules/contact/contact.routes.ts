@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { errorSchema } from '#shared/contract/common.ts';
+import { errorResponses } from '#shared/contract/common.ts';
 import {
   CONTACT_RATE_LIMIT,
   contactInput,
@@ -18,8 +18,6 @@ import { bearerToken } from '../../plugins/auth.ts';
 import { createContactMessage, listContactMessages } from './contact.repo.ts';
 
 export const CONTACT_SENT_MESSAGE = 'Thanks — we’ll get back to you.';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
 
 /** An i18n key of the contract as English text (the web app shows the key translated). */
 const messageEn = (key: string) =>
@@ -59,7 +57,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       attachValidation: true,
-      schema: { body: contactInput, response: { 201: contactSentResponse, ...errors } },
+      schema: { body: contactInput, response: { 201: contactSentResponse, ...errorResponses } },
     },
     async (request, reply) => {
       if (request.validationError) throw validationFailed(request.validationError);
@@ -75,7 +73,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       preHandler: app.requireAdmin,
-      schema: { querystring: listContactMessagesQuery, response: { 200: contactMessagePage, ...errors } },
+      schema: {
+        querystring: listContactMessagesQuery,
+        response: { 200: contactMessagePage, ...errorResponses },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -1,24 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { errorSchema } from '#shared/contract/common.ts';
+import { errorResponses } from '#shared/contract/common.ts';
 import { fileContentQuery, fileIdParams, fileResponse, uploadFileQuery } from '#shared/contract/files.ts';
 
 import { HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
-import { bearerToken } from '../../plugins/auth.ts';
+import { actor, bearerToken } from '../../plugins/auth.ts';
 import { deleteOwnFile, findFile } from './files.repo.ts';
 import { isPublicUse, publicUploadUrl, validLink } from './files.service.ts';
 import { sendStoredFile } from './send-file.ts';
-
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  413: errorSchema,
-  415: errorSchema,
-  429: errorSchema,
-};
 
 const fileNotFound = () => notFound('File not found');
 
@@ -32,10 +22,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: app.authenticate,
-      schema: { querystring: uploadFileQuery, response: { 200: fileResponse, ...errors } },
+      schema: { querystring: uploadFileQuery, response: { 200: fileResponse, ...errorResponses } },
     },
     async (request, reply) => {
-      const { user } = request.auth!;
+      const { user } = actor(request);
       const row = await app.files.store(request, { use: request.query.use, ownerId: user.id });
       reply.header('cache-control', 'no-store');
       return { file: app.files.toFile(row) };
@@ -46,11 +36,11 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       onRequest: app.authenticate,
-      schema: { params: fileIdParams, response: { 200: fileResponse, ...errors } },
+      schema: { params: fileIdParams, response: { 200: fileResponse, ...errorResponses } },
     },
     async (request, reply) => {
       const row = await findFile(app.db, request.params.id);
-      if (!row || !(await app.files.canRead(request.auth!.user.id, row))) throw fileNotFound();
+      if (!row || !(await app.files.canRead(actor(request).user.id, row))) throw fileNotFound();
       reply.header('cache-control', 'no-store');
       return { file: app.files.toFile(row) };
     },
@@ -87,10 +77,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       onRequest: app.authenticate,
-      schema: { params: fileIdParams, response: { 204: z.null(), ...errors } },
+      schema: { params: fileIdParams, response: { 204: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
-      const { user } = request.auth!;
+      const { user } = actor(request);
       const row = await findFile(app.db, request.params.id);
       if (!row || !(await app.files.canRead(user.id, row))) throw fileNotFound();
       if (row.ownerId !== user.id) throw new HttpError(403, 'Only the person who uploaded a file deletes it');

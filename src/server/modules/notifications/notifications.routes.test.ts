@@ -187,7 +187,7 @@ describe('notifications', () => {
   it('removes notifications with their user', async () => {
     const user = await newUser();
     await seedNotifications(t.database.db, user.id);
-    const { users } = await import('../../db/schema/account.ts');
+    const { users } = await import('../../db/schema/users.ts');
     await t.database.db.delete(users).where(eq(users.id, user.id));
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(rows).toHaveLength(0);

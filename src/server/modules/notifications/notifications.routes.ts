@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { errorSchema } from '#shared/contract/common.ts';
+import { errorResponses } from '#shared/contract/common.ts';
 import {
   listNotificationsQuery,
   notificationPage,
@@ -9,12 +9,11 @@ import {
   unreadCountResponse,
 } from '#shared/contract/notifications.ts';
 
+import { actor, signedInScope } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { authUser } from '../account/account.routes.ts';
 import { listNotifications, markAllRead, markRead } from './notifications.repo.ts';
 import { pushUnreadCount } from './notify.ts';
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 const idParams = z.object({ id: z.uuid() });
 const notificationResponse = z.object({ notification: notificationSchema });
 
@@ -22,23 +21,21 @@ const notificationResponse = z.object({ notification: notificationSchema });
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  // Checked first, so an anonymous caller gets 401 whatever else is wrong with the request.
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  signedInScope(app);
 
   app.get(
     '/',
-    { schema: { querystring: listNotificationsQuery, response: { 200: notificationPage, ...errors } } },
-    async (request) => listNotifications(db, authUser(request).id, request.query),
+    {
+      schema: { querystring: listNotificationsQuery, response: { 200: notificationPage, ...errorResponses } },
+    },
+    async (request) => listNotifications(db, actor(request).user.id, request.query),
   );
 
   app.post(
     '/mark-all-read',
-    { schema: { response: { 200: unreadCountResponse, ...errors } } },
+    { schema: { response: { 200: unreadCountResponse, ...errorResponses } } },
     async (request) => {
-      const userId = authUser(request).id;
+      const userId = actor(request).user.id;
       await markAllRead(db, userId);
       // The user's other tabs update their badge too.
       await pushUnreadCount(app, userId);
@@ -48,9 +45,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/read',
-    { schema: { params: idParams, response: { 200: notificationResponse, ...errors } } },
+    { schema: { params: idParams, response: { 200: notificationResponse, ...errorResponses } } },
     async (request) => {
-      const userId = authUser(request).id;
+      const userId = actor(request).user.id;
       const notification = await markRead(db, userId, request.params.id);
       if (!notification) throw notFound('Notification not found');
       await pushUnreadCount(app, userId);

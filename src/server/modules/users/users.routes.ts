@@ -1,74 +1,48 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { userSchema } from '#shared/contract/account.ts';
-import { errorSchema, staleErrorSchema } from '#shared/contract/common.ts';
+import { errorResponses, staleErrorSchema } from '#shared/contract/common.ts';
 import {
   bulkDeleteInput,
   bulkDeleteResponse,
   createUserInput,
-  followResponse,
-  galleryResponse,
-  listCardsQuery,
   listUsersQuery,
-  pageQuery,
-  profileResponse,
-  publicUserPageResponse,
   updateUserInput,
   userPageResponse,
   userRefParams,
   userResponse,
 } from '#shared/contract/users.ts';
-import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
+import { isUniqueViolation } from '../../plugins/errors.ts';
+import { actor, adminScope } from '../../plugins/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound, stale } from '../../lib/http-error.ts';
-import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
+import { conflict, forbidden, notFound, stale } from '../../lib/http-error.ts';
+import { assertPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
 import { afterEmailChange } from '../account/account.codes.ts';
 import { revokeUserSessions, toUser, type UserRow } from '../account/account.repo.ts';
 import { publicUploadUrl } from '../files/files.service.ts';
-import { notifyUser } from '../notifications/notify.ts';
+
 import { writeAudit } from './audit.repo.ts';
 import {
   deleteUsers,
   findUserByRef,
-  follow,
-  followerCount,
   insertUser,
-  listCards,
-  listFollows,
-  listImages,
   listUsers,
   lockAdminSet,
   otherActiveAdminExists,
-  publicProfile,
-  unfollow,
   updateUserRow,
   usersByIds,
 } from './users.repo.ts';
 import {
   auditLabel,
-  caller,
   diffUser,
   isActiveAdmin,
-  isUniqueViolation,
   lastAdminConflict,
   profilePatch,
   type UserUpdate,
 } from './users.service.ts';
-
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  413: errorSchema,
-  415: errorSchema,
-  429: errorSchema,
-};
 
 const emailTaken = () => conflict('An account with this email already exists', 'EMAIL_TAKEN');
 const userNotFound = () => notFound('User not found');
@@ -77,16 +51,14 @@ const userNotFound = () => notFound('User not found');
 const ENDS_SESSIONS = new Set(['banned', 'rejected']);
 
 /**
- * `/api/users`: the admin's user management (list, create, edit, delete, bulk delete, avatar) and what any
- * signed-in user may see of others (cards, profiles, follows, galleries: public fields only).
+ * `/api/users`, admin half: user management (list, create, edit, delete, bulk delete, avatar). What any
+ * signed-in user sees of others is directory.routes.ts.
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  // Answers carry personal data: never cache them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  // Admins only; answers carry personal data and are never cached.
+  adminScope(app);
 
   /**
    * Inside the admin-set lock: the caller is still an admin. A request that passed `requireAdmin` may have
@@ -97,23 +69,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!actor || actor.role !== 'admin' || actor.status === 'banned') throw forbidden();
   }
 
-  /** The target of a member route: 404 unless it exists and the caller may see it (active, self, or admin). */
-  async function visibleUser(request: FastifyRequest, ref: string): Promise<UserRow> {
-    const me = caller(request);
-    const target = await findUserByRef(db, ref);
-    if (!target || (!me.isAdmin && target.status !== 'active' && target.id !== me.user.id)) {
-      throw userNotFound();
-    }
-    return target;
-  }
-
   // ── admin ─────────────────────────────────────────────────────────────────────────────────────────────
 
   app.get(
     '/',
     {
-      preHandler: app.requireAdmin,
-      schema: { querystring: listUsersQuery, response: { 200: userPageResponse, ...errors } },
+      schema: { querystring: listUsersQuery, response: { 200: userPageResponse, ...errorResponses } },
     },
     async (request) => {
       const q = request.query;
@@ -125,19 +86,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.requireAdmin,
-      schema: { body: createUserInput, response: { 201: userResponse, ...errors } },
+      schema: { body: createUserInput, response: { 201: userResponse, ...errorResponses } },
     },
     async (request, reply) => {
-      const me = caller(request);
+      const me = actor(request);
       const { password, socialLinks, ...input } = request.body;
-      if (password !== undefined && isCommonPassword(password)) {
-        const message = validationMessageEn('validation.passwordCommon');
-        throw new HttpError(400, `password: ${message}`, {
-          code: 'VALIDATION_FAILED',
-          issues: [{ path: ['password'], message }],
-        });
-      }
+      if (password !== undefined) assertPasswordAllowed(password);
       // Without a password the account gets an unusable one; the user sets theirs via "forgot password".
       const passwordHash = await hashPassword(password ?? randomToken());
       let row: UserRow | undefined;
@@ -184,11 +138,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bulk-delete',
     {
-      preHandler: app.requireAdmin,
-      schema: { body: bulkDeleteInput, response: { 200: bulkDeleteResponse, ...errors } },
+      schema: { body: bulkDeleteInput, response: { 200: bulkDeleteResponse, ...errorResponses } },
     },
     async (request) => {
-      const me = caller(request);
+      const me = actor(request);
       const ids = [...new Set(request.body.ids)];
       const { deleted, files } = await db.transaction(async (tx) => {
         await lockAdminSet(tx);
@@ -222,8 +175,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      preHandler: app.requireAdmin,
-      schema: { params: userRefParams, response: { 200: userResponse, ...errors } },
+      schema: { params: userRefParams, response: { 200: userResponse, ...errorResponses } },
     },
     async (request) => {
       const user = await findUserByRef(db, request.params.id);
@@ -235,15 +187,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
-      preHandler: app.requireAdmin,
       schema: {
         params: userRefParams,
         body: updateUserInput,
-        response: { 200: userResponse, ...errors, 409: staleErrorSchema(userSchema) },
+        response: { 200: userResponse, ...errorResponses, 409: staleErrorSchema(userSchema) },
       },
     },
     async (request) => {
-      const me = caller(request);
+      const me = actor(request);
       const input = request.body;
       let updated: { before: UserRow; after: UserRow };
       try {
@@ -320,11 +271,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
-      preHandler: app.requireAdmin,
-      schema: { params: userRefParams, response: { 204: z.null(), ...errors } },
+      schema: { params: userRefParams, response: { 204: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
-      const me = caller(request);
+      const me = actor(request);
       const removed = await db.transaction(async (tx) => {
         await lockAdminSet(tx);
         await assertStillAdmin(tx, me.user.id);
@@ -357,11 +307,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/avatar',
     {
-      preHandler: app.requireAdmin,
-      schema: { params: userRefParams, response: { 200: userResponse, ...errors } },
+      schema: { params: userRefParams, response: { 200: userResponse, ...errorResponses } },
     },
     async (request) => {
-      const me = caller(request);
+      const me = actor(request);
       const target = await findUserByRef(db, request.params.id);
       if (!target) throw userNotFound();
       const image = await app.files.store(request, { use: 'avatar', ownerId: target.id });
@@ -380,97 +329,4 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { user: toUser(after) };
     },
   );
-
-  // ── any signed-in user: public fields only ────────────────────────────────────────────────────────────
-
-  app.get(
-    '/cards',
-    {
-      preHandler: app.authenticate,
-      schema: { querystring: listCardsQuery, response: { 200: publicUserPageResponse, ...errors } },
-    },
-    async (request) => {
-      return listCards(db, caller(request).user.id, request.query);
-    },
-  );
-
-  app.get(
-    '/:id/profile',
-    {
-      preHandler: app.authenticate,
-      schema: { params: userRefParams, response: { 200: profileResponse, ...errors } },
-    },
-    async (request) => {
-      const me = caller(request);
-      const target = await visibleUser(request, request.params.id);
-      const user = await publicProfile(db, me.user.id, target.id);
-      if (!user) throw userNotFound();
-      return { user };
-    },
-  );
-
-  for (const direction of ['followers', 'following'] as const) {
-    app.get(
-      `/:id/${direction}`,
-      {
-        preHandler: app.authenticate,
-        schema: {
-          params: userRefParams,
-          querystring: pageQuery,
-          response: { 200: publicUserPageResponse, ...errors },
-        },
-      },
-      async (request) => {
-        const me = caller(request);
-        const target = await visibleUser(request, request.params.id);
-        return listFollows(db, me.user.id, target.id, direction, request.query);
-      },
-    );
-  }
-
-  app.get(
-    '/:id/gallery',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        params: userRefParams,
-        querystring: pageQuery,
-        response: { 200: galleryResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const target = await visibleUser(request, request.params.id);
-      return listImages(db, target.id, request.query);
-    },
-  );
-
-  // POST follows, DELETE unfollows; both answer the new state and the target's follower count.
-  for (const [method, following] of [
-    ['POST', true],
-    ['DELETE', false],
-  ] as const) {
-    app.route({
-      method,
-      url: '/:id/follow',
-      preHandler: app.authenticate,
-      schema: { params: userRefParams, response: { 200: followResponse, ...errors } },
-      handler: async (request) => {
-        const me = caller(request);
-        const target = await visibleUser(request, request.params.id);
-        if (following) {
-          if (target.id === me.user.id) throw badRequest('You cannot follow yourself', 'SELF_FOLLOW');
-          if (await follow(db, me.user.id, target.id)) {
-            await notifyUser(app, target.id, {
-              type: 'account',
-              title: `${me.user.firstName} ${me.user.lastName} started following you`,
-              link: '/dashboard/user/profile?tab=followers',
-            });
-          }
-        } else {
-          await unfollow(db, me.user.id, target.id);
-        }
-        return { isFollowing: following, followerCount: await followerCount(db, target.id) };
-      },
-    });
-  }
 };

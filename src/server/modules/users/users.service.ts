@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
-
 import { profileDetailFields, type SocialLinks } from '#shared/contract/users.ts';
 
 import { users } from '../../db/schema/index.ts';
-import { conflict, unauthorized } from '../../lib/http-error.ts';
+import { conflict } from '../../lib/http-error.ts';
 import type { Limit } from '../../lib/rate-limiter.ts';
 import type { UserRow } from '../account/account.repo.ts';
 import { mergeJson, type UserUpdate } from './users.repo.ts';
@@ -18,12 +16,6 @@ export const LIMITS = {
 export const LAST_ADMIN_MESSAGE =
   'At least one active admin must remain. Make another user an admin before this change.';
 export const lastAdminConflict = () => conflict(LAST_ADMIN_MESSAGE, 'LAST_ADMIN');
-
-/** The signed-in user of a route behind `authenticate` or `requireAdmin`. */
-export function caller(request: FastifyRequest): { user: UserRow; sessionId: string; isAdmin: boolean } {
-  if (!request.auth) throw unauthorized();
-  return { ...request.auth, isAdmin: request.auth.user.role === 'admin' };
-}
 
 export const isActiveAdmin = (u: { role: string; status: string }) =>
   u.role === 'admin' && u.status === 'active';
@@ -97,12 +89,3 @@ export function diffUser(before: UserRow | null, after: UserRow): Record<string,
 }
 
 export const auditLabel = (u: UserRow) => `${u.firstName} ${u.lastName} <${u.email}>`;
-
-/** True when `error` (or its cause) is a unique violation of `constraint`. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && name === constraint) return true;
-  }
-  return false;
-}

@@ -6,7 +6,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
-import { useLiveNotifications, useNotifications } from './notifications-api.ts';
+import { useLiveNotifications, useNotifications } from '../api/notifications-api.ts';
 
 const loadMenu = () => import('./notifications-menu.tsx');
 const NotificationsMenu = lazy(() => loadMenu().then((module) => ({ default: module.NotificationsMenu })));

@@ -7,8 +7,8 @@ import type { SessionsResponse } from '#shared/contract/users.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { GOOD_PASSWORD, bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { login, member, snapshot, type Member } from '../../testing/members.ts';
-import { updateUserRow } from './users.repo.ts';
-import { profilePatch } from './users.service.ts';
+import { updateUserRow } from '../users/users.repo.ts';
+import { profilePatch } from '../users/users.service.ts';
 
 const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';

@@ -36,7 +36,7 @@ import {
   useMarkNotificationRead,
   useNotifications,
   type NotificationFilter,
-} from './notifications-api.ts';
+} from '../api/notifications-api.ts';
 
 const typeIcons: Record<Notification['type'], ReactNode> = {
   system: <SettingsOutlined />,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { messageResponse, myAccountResponse } from '#shared/contract/account.ts';
-import { errorSchema } from '#shared/contract/common.ts';
+import { errorResponses } from '#shared/contract/common.ts';
 import {
   changePasswordInput,
   imageParams,
@@ -13,10 +13,12 @@ import {
 } from '#shared/contract/users.ts';
 import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
+import { isUniqueViolation } from '../../plugins/errors.ts';
+import { actor, signedInScope } from '../../plugins/auth.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { assertPasswordAllowed, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clear, enforce } from '../../lib/rate-limiter.ts';
-import { afterEmailChange } from '../account/account.codes.ts';
+import { afterEmailChange } from './account.codes.ts';
 import { publicUploadUrl, storageKeyOfUrl } from '../files/files.service.ts';
 import {
   findUserByEmail,
@@ -24,20 +26,13 @@ import {
   setPassword,
   toUser,
   type UserRow,
-} from '../account/account.repo.ts';
+  liveSessions,
+  revokeOwnSession,
+} from './account.repo.ts';
 import { parseUserAgent } from './user-agent.ts';
-import { deleteOwnImage, liveSessions, revokeOwnSession, toUserImage, updateUserRow } from './users.repo.ts';
-import { LIMITS, caller, isUniqueViolation, profilePatch } from './users.service.ts';
-
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  413: errorSchema,
-  415: errorSchema,
-  429: errorSchema,
-};
+import { deleteOwnImage, toUserImage } from '../users/directory.repo.ts';
+import { updateUserRow } from '../users/users.repo.ts';
+import { LIMITS, profilePatch } from '../users/users.service.ts';
 
 /** 400, not 401: a wrong current password must not look like an ended session to the client. */
 function invalidPassword(): HttpError {
@@ -58,9 +53,7 @@ const emailTaken = () =>
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  signedInScope(app);
 
   /** Counts a current-password check against the account, then verifies it. */
   async function checkCurrentPassword(user: UserRow, password: string): Promise<void> {
@@ -73,11 +66,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/my-account',
     {
-      preHandler: app.authenticate,
-      schema: { body: updateMyAccountInput, response: { 200: myAccountResponse, ...errors } },
+      schema: { body: updateMyAccountInput, response: { 200: myAccountResponse, ...errorResponses } },
     },
     async (request) => {
-      const { user } = caller(request);
+      const { user } = actor(request);
       const input = request.body;
       const patch = profilePatch(user, input);
       const emailChanged = input.email !== undefined && input.email !== user.email;
@@ -121,20 +113,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/change-password',
     {
-      preHandler: app.authenticate,
-      schema: { body: changePasswordInput, response: { 200: messageResponse, ...errors } },
+      schema: { body: changePasswordInput, response: { 200: messageResponse, ...errorResponses } },
     },
     async (request) => {
-      const { user, sessionId } = caller(request);
+      const { user, sessionId } = actor(request);
       const { currentPassword, newPassword } = request.body;
       await checkCurrentPassword(user, currentPassword);
-      if (isCommonPassword(newPassword)) {
-        const message = validationMessageEn('validation.passwordCommon');
-        throw new HttpError(400, `newPassword: ${message}`, {
-          code: 'VALIDATION_FAILED',
-          issues: [{ path: ['newPassword'], message }],
-        });
-      }
+      assertPasswordAllowed(newPassword, 'newPassword');
       await setPassword(db, user.id, await hashPassword(newPassword));
       // Every other session ends; this one stays signed in (SECURITY.md S8).
       await revokeUserSessions(db, user.id, 'password_changed', sessionId);
@@ -153,9 +138,9 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sessions',
-    { preHandler: app.authenticate, schema: { response: { 200: sessionsResponse, ...errors } } },
+    { schema: { response: { 200: sessionsResponse, ...errorResponses } } },
     async (request) => {
-      const { user, sessionId } = caller(request);
+      const { user, sessionId } = actor(request);
       const rows = await liveSessions(db, user.id, app.config.sessionIdleTtl);
       return {
         sessions: rows.map((s) => ({
@@ -174,11 +159,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sessions/:id',
     {
-      preHandler: app.authenticate,
-      schema: { params: sessionParams, response: { 204: z.null(), ...errors } },
+      schema: { params: sessionParams, response: { 204: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
-      const { user } = caller(request);
+      const { user } = actor(request);
       // Scoped to the caller: another user's session id is "not found" and stays untouched.
       if (!(await revokeOwnSession(db, user.id, request.params.id))) throw notFound('Session not found');
       return reply.code(204).send(null);
@@ -188,9 +172,9 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['avatar', 'cover'] as const) {
     app.post(
       `/${kind}`,
-      { preHandler: app.authenticate, schema: { response: { 200: myAccountResponse, ...errors } } },
+      { schema: { response: { 200: myAccountResponse, ...errorResponses } } },
       async (request) => {
-        const { user } = caller(request);
+        const { user } = actor(request);
         const image = await app.files.store(request, { use: kind, ownerId: user.id });
         const url = publicUploadUrl(image.storageKey);
         const after = await updateUserRow(
@@ -206,9 +190,9 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/gallery',
-    { preHandler: app.authenticate, schema: { response: { 200: imageResponse, ...errors } } },
+    { schema: { response: { 200: imageResponse, ...errorResponses } } },
     async (request) => {
-      const { user } = caller(request);
+      const { user } = actor(request);
       const image = await app.files.store(request, { use: 'photo', ownerId: user.id });
       return { image: toUserImage(image) };
     },
@@ -217,11 +201,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/gallery/:imageId',
     {
-      preHandler: app.authenticate,
-      schema: { params: imageParams, response: { 204: z.null(), ...errors } },
+      schema: { params: imageParams, response: { 204: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
-      const { user } = caller(request);
+      const { user } = actor(request);
       const image = await deleteOwnImage(db, user.id, request.params.imageId);
       if (!image) throw notFound('Image not found');
       // A deleted picture stops being the avatar or cover.

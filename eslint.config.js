@@ -23,6 +23,17 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules (issue #9 G): a promise nobody awaits or catches loses its error (an unhandled
+    // rejection, a 500 after the answer, a test that passes too early); a promise where a void callback is
+    // expected (an event handler, forEach) is the same mistake in disguise.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [

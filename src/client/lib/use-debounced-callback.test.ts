@@ -16,13 +16,17 @@ describe('useDebouncedCallback', () => {
       vi.advanceTimersByTime(299);
     });
     expect(spy).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(spy).toHaveBeenCalledTimes(1);
     expect(spy).toHaveBeenCalledWith('Nu');
 
     act(() => result.current('Num'));
     unmount();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(spy).toHaveBeenCalledTimes(1);
   });
 });

@@ -56,3 +56,17 @@ export const listPageSchema = <K extends string, T extends z.ZodType>(key: K, it
   z.object({ [key]: z.array(item), ...pageInfoFields } as {
     [P in K]: z.ZodArray<T>;
   } & typeof pageInfoFields);
+
+/**
+ * Keyset (cursor) paging, for lists that are long and grow at the top (notifications, chat messages, mail,
+ * the audit log): `cursor` is the opaque `nextCursor` of the previous page, so a page never repeats or skips
+ * an item when new ones arrive meanwhile, and reading page 500 costs what page 1 does.
+ */
+export const cursorField = z
+  .string()
+  .max(200, 'validation.cursorInvalid')
+  .regex(/^[\w-]+$/, 'validation.cursorInvalid')
+  .optional();
+
+/** Where the next page starts: pass it back as `cursor`; null on the last page. */
+export const cursorInfoFields = { nextCursor: z.string().nullable() };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { listPageSchema, pageFields } from './list.ts';
+import { cursorField, cursorInfoFields, listPageSchema, pageFields } from './list.ts';
 
 /** What a notification is about; the client picks an icon per type. */
 export const notificationTypes = ['system', 'account', 'security', 'mail', 'chat', 'order'] as const;
@@ -21,10 +21,13 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const listNotificationsQuery = z.object({
   filter: z.enum(['all', 'unread'], { error: 'validation.filterInvalid' }).default('all'),
   ...pageFields(10, 50),
+  /** The previous answer's `nextCursor`: the page after it (keyset paging, `page` is then ignored). */
+  cursor: cursorField,
 });
 export type ListNotificationsQuery = z.infer<typeof listNotificationsQuery>;
 
 export const notificationPage = listPageSchema('notifications', notificationSchema).extend({
+  ...cursorInfoFields,
   unreadCount: z.number().int(),
 });
 export type NotificationPage = z.infer<typeof notificationPage>;

@@ -34,6 +34,7 @@ export const validationMessagesEn = {
   'validation.filterInvalid': 'Filter must be all or unread',
   'validation.fileUseInvalid': 'Unknown kind of file',
   'validation.fileIdInvalid': 'Invalid file',
+  'validation.cursorInvalid': 'Invalid position in the list; start again from the first page',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

@@ -62,6 +62,7 @@ describe('dashboard shell', () => {
             page: 1,
             pageSize: 20,
             hasNextPage: false,
+            nextCursor: null,
             unreadCount: unread.length,
           };
           return jsonResponse(page);

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull } from 'drizzle-orm';
 
+import type { PageInfo } from '#shared/contract/list.ts';
 import type {
   ListNotificationsQuery,
   Notification,
@@ -8,7 +9,7 @@ import type {
 
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { pagedList } from '../../lib/list.ts';
+import { encodeCursor, keysetList, newestFirst, pagedList } from '../../lib/list.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -56,26 +57,50 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** One page of the caller's notifications, newest first, with the total of the filter and the unread count. */
+/**
+ * One page of the caller's notifications, newest first, with the total of the filter and the unread count.
+ * With a `cursor` (the previous answer's `nextCursor`) the page starts right after that notification
+ * (keyset paging: nothing repeats or goes missing when new ones arrive meanwhile); otherwise by `page`.
+ */
 export async function listNotifications(
   db: Db,
   userId: string,
-  { filter, page, pageSize }: ListNotificationsQuery,
+  { filter, page, pageSize, cursor }: ListNotificationsQuery,
 ): Promise<NotificationPage> {
   const mine = eq(notifications.userId, userId);
   const where = filter === 'unread' ? and(mine, isNull(notifications.readAt)) : mine;
-  const { items, ...info } = await pagedList(
-    { page, pageSize },
-    ({ limit, offset }) =>
-      db
-        .select()
-        .from(notifications)
-        .where(where)
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.$count(notifications, where),
-  );
+  const order = newestFirst(notifications.createdAt, notifications.id);
+  const select = () =>
+    db.select({ ...getTableColumns(notifications), position: order.position }).from(notifications);
+  const count = () => db.$count(notifications, where);
+  let result: { items: Array<NotificationRow & { position: string }>; nextCursor: string | null } & PageInfo;
+  if (cursor !== undefined) {
+    const [keyset, total] = await Promise.all([
+      keysetList(pageSize, (limit) =>
+        select()
+          .where(and(where, order.before(cursor)))
+          .orderBy(...order.orderBy)
+          .limit(limit),
+      ),
+      count(),
+    ]);
+    result = { ...keyset, total, page: 1, pageSize, hasNextPage: keyset.nextCursor !== null };
+  } else {
+    const paged = await pagedList(
+      { page, pageSize },
+      ({ limit, offset }) =>
+        select()
+          .where(where)
+          .orderBy(...order.orderBy)
+          .limit(limit)
+          .offset(offset),
+      count,
+    );
+    const last = paged.items.at(-1);
+    const nextCursor = paged.hasNextPage && last ? encodeCursor({ at: last.position, id: last.id }) : null;
+    result = { ...paged, nextCursor };
+  }
+  const { items, ...info } = result;
   const unreadCount = filter === 'unread' ? info.total : await countUnread(db, userId);
   return { notifications: items.map(toNotification), ...info, unreadCount };
 }

@@ -72,9 +72,44 @@ describe('notifications', () => {
     expect(page2.notifications.map((n) => n.id)).not.toContain(page1.notifications[4]?.id);
   });
 
+  it('pages by cursor: nothing repeats or goes missing while new notifications arrive', async () => {
+    const user = await newUser();
+    await seedNotifications(t.database.db, user.id);
+    // Several in the same millisecond: the cursor keeps PostgreSQL's microseconds and the id as tie-breaker.
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        notify(t.database.db, user.id, { type: 'system', title: `Burst ${i}` }),
+      ),
+    );
+    const seen: string[] = [];
+    let answer = (await list(user.headers, '?pageSize=3')).json() as NotificationPage;
+    seen.push(...answer.notifications.map((n) => n.id));
+    // Something new arrives between pages: with offsets page 2 would repeat an item, with the cursor it does not.
+    await notify(t.database.db, user.id, { type: 'system', title: 'Arrived meanwhile' });
+    while (answer.nextCursor) {
+      const res = await list(user.headers, `?pageSize=3&cursor=${answer.nextCursor}`);
+      expect(res.statusCode).toBe(200);
+      answer = res.json() as NotificationPage;
+      seen.push(...answer.notifications.map((n) => n.id));
+    }
+    expect(answer.hasNextPage).toBe(false);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(12); // 6 demo + welcome + 5 in the burst; the newer one is before the first page
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(rows).toHaveLength(13);
+  });
+
   it('rejects a bad query with 400', async () => {
     const user = await newUser();
-    for (const query of ['?filter=everything', '?page=0', '?pageSize=0', '?page=x']) {
+    const forged = Buffer.from('2026-01-01 00:00:00|not-an-id').toString('base64url');
+    for (const query of [
+      '?filter=everything',
+      '?page=0',
+      '?pageSize=0',
+      '?page=x',
+      '?cursor=%2F%2F',
+      `?cursor=${forged}`,
+    ]) {
       expect((await list(user.headers, query)).statusCode).toBe(400);
     }
     // Over the maximum: clamped, and the answer says so.
@@ -122,6 +157,7 @@ describe('notifications', () => {
       page: 1,
       pageSize: 10,
       hasNextPage: false,
+      nextCursor: null,
       unreadCount: 0,
     });
   });

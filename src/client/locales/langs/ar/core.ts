@@ -48,6 +48,7 @@ export const core = {
     filterInvalid: 'يجب أن يكون عامل التصفية all أو unread',
     fileUseInvalid: 'نوع ملف غير معروف',
     fileIdInvalid: 'ملف غير صالح',
+    cursorInvalid: 'موضع غير صالح في القائمة؛ ابدأ من الصفحة الأولى',
     pageInvalid: 'رقم الصفحة غير صالح',
     pageSizeInvalid: 'حجم الصفحة غير صالح',
     searchTooLong: 'نص البحث طويل جدًا (100 حرف على الأكثر)',

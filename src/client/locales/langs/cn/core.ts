@@ -48,6 +48,7 @@ export const core = {
     filterInvalid: '筛选条件必须是 all 或 unread',
     fileUseInvalid: '未知的文件类型',
     fileIdInvalid: '文件无效',
+    cursorInvalid: '列表位置无效，请从第一页重新开始',
     pageInvalid: '页码无效',
     pageSizeInvalid: '每页条数无效',
     searchTooLong: '搜索内容过长（最多 100 个字符）',

@@ -49,6 +49,7 @@ export const core = {
     filterInvalid: 'Le filtre doit être all ou unread',
     fileUseInvalid: 'Type de fichier inconnu',
     fileIdInvalid: 'Fichier non valide',
+    cursorInvalid: 'Position non valide dans la liste ; recommencez à la première page',
     pageInvalid: 'Numéro de page non valide',
     pageSizeInvalid: 'Taille de page non valide',
     searchTooLong: 'Le texte recherché est trop long (100 caractères au maximum)',

@@ -49,6 +49,7 @@ export const core = {
     filterInvalid: 'Bộ lọc phải là all hoặc unread',
     fileUseInvalid: 'Loại tệp không xác định',
     fileIdInvalid: 'Tệp không hợp lệ',
+    cursorInvalid: 'Vị trí trong danh sách không hợp lệ; hãy bắt đầu lại từ trang đầu',
     pageInvalid: 'Số trang không hợp lệ',
     pageSizeInvalid: 'Kích thước trang không hợp lệ',
     searchTooLong: 'Nội dung tìm kiếm quá dài (tối đa 100 ký tự)',

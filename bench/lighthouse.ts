@@ -21,11 +21,13 @@ import { chromiumLaunchOptions } from '../e2e/support/e2e-env.ts';
 import { startBenchServer } from './bench-server.ts';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_PAGES=users,overview measures only the pages whose names contain one of the words. */
+const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const pages = [
   { name: 'sign-in', path: '/auth/login', signedIn: false },
   { name: 'overview', path: '/dashboard/app', signedIn: true },
   { name: 'users list', path: '/dashboard/user/list', signedIn: true },
-];
+].filter((spec) => !only || only.some((word) => spec.name.includes(word)));
 
 // Access tokens outlive the whole run (the default is 15 minutes).
 const { base, register, stop } = await startBenchServer({ ACCESS_TOKEN_TTL: '7200' });
@@ -104,6 +106,12 @@ async function measure(url: string, profile: string, keepStorage: boolean, attem
     }
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
       throw new Error(`${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+    }
+    // LIGHTHOUSE_DUMP=<dir> keeps each run's full report (diagnostics: long tasks, bootup time…).
+    if (process.env.LIGHTHOUSE_DUMP) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_DUMP, { recursive: true });
+      const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_DUMP, name), JSON.stringify(lhr));
     }
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
     return {

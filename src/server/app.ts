@@ -27,12 +27,14 @@ import { filesPlugin } from './modules/files/files.plugin.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { uploadsRoutes } from './modules/files/uploads.routes.ts';
 import { meRoutes } from './modules/account/me.routes.ts';
+import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { directoryRoutes } from './modules/users/directory.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling, safeError } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { presencePlugin } from './plugins/presence.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -193,6 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(authPlugin);
   await app.register(realtimePlugin);
+  await app.register(presencePlugin);
   await app.register(filesPlugin);
   registerErrorHandling(app);
   registerInputGuard(app);
@@ -207,5 +210,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(filesRoutes, { prefix: '/api/files' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
+  await app.register(presenceRoutes, { prefix: '/api/presence' });
   return app;
 }

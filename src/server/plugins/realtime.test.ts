@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -206,5 +207,104 @@ describe('fan-out envelopes', () => {
     for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8000);
     const delivered = payloads.flatMap((payload) => (JSON.parse(payload) as { users: string[] }).users);
     expect(delivered).toEqual(users);
+  });
+});
+
+describe('presence', () => {
+  type Presence = { userId: string; status: string; lastActivity: string | null };
+  const presenceOf = async (app: FastifyInstance, token: string, userId: string) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/presence?userIds=${userId}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ presence: Presence[] }>().presence[0];
+  };
+  const changed = (userId: string, status: string) => (m: RealtimeServerMessage) =>
+    m.type === 'presence.changed' && m.userId === userId && m.status === status;
+
+  it('is online while a socket is open, on any instance, and offline after; everyone hears it live', async () => {
+    const alice = await register(apps[0]!, {});
+    const bob = await register(apps[1]!, {});
+    expect(await presenceOf(apps[1]!, bob.accessToken, alice.user.id)).toMatchObject({ status: 'offline' });
+    const bobSocket = await signedIn(bases[1]!, bob.accessToken);
+    const aliceSocket = await signedIn(bases[0]!, alice.accessToken);
+    // Alice is on instance 0; Bob, on instance 1, hears it and reads it there.
+    await bobSocket.next(changed(alice.user.id, 'online'));
+    expect(await presenceOf(apps[1]!, bob.accessToken, alice.user.id)).toMatchObject({ status: 'online' });
+
+    aliceSocket.ws.close();
+    await bobSocket.next(changed(alice.user.id, 'offline'));
+    const after = await presenceOf(apps[1]!, bob.accessToken, alice.user.id);
+    expect(after?.status).toBe('offline');
+    expect(after?.lastActivity).not.toBeNull();
+    bobSocket.ws.close();
+  });
+
+  it('shows a chosen status (busy, appear offline) and goes away without activity until the next one', async () => {
+    const alice = await register(apps[0]!, {});
+    const bob = await register(apps[1]!, {});
+    const bobSocket = await signedIn(bases[1]!, bob.accessToken);
+    const aliceSocket = await signedIn(bases[0]!, alice.accessToken);
+    await bobSocket.next(changed(alice.user.id, 'online'));
+
+    const choose = (status: string) =>
+      apps[0]!.inject({
+        method: 'PUT',
+        url: '/api/presence/me',
+        headers: bearer(alice.accessToken),
+        payload: { status },
+      });
+    const busy = await choose('busy');
+    expect(busy.json()).toMatchObject({ choice: 'busy', presence: { status: 'busy' } });
+    await bobSocket.next(changed(alice.user.id, 'busy'));
+    await choose('offline');
+    await bobSocket.next(changed(alice.user.id, 'offline'));
+    expect(await presenceOf(apps[1]!, bob.accessToken, alice.user.id)).toMatchObject({ status: 'offline' });
+    expect((await choose('invisible')).statusCode).toBe(400);
+    await choose('online');
+    await bobSocket.next(changed(alice.user.id, 'online'));
+
+    // Nothing done for ten minutes: away. One sign of life from her tab: online again.
+    await databases[0]!.db.execute(
+      sql`update presence set last_active_at = now() - interval '10 minutes' where user_id = ${alice.user.id}`,
+    );
+    expect(await presenceOf(apps[1]!, bob.accessToken, alice.user.id)).toMatchObject({ status: 'away' });
+    aliceSocket.ws.send(JSON.stringify({ type: 'active' }));
+    await expect
+      .poll(async () => (await presenceOf(apps[1]!, bob.accessToken, alice.user.id))?.status)
+      .toBe('online');
+    const mine = await apps[0]!.inject({
+      method: 'GET',
+      url: '/api/presence/me',
+      headers: bearer(alice.accessToken),
+    });
+    expect(mine.json()).toMatchObject({ choice: 'online', presence: { status: 'online' } });
+    aliceSocket.ws.close();
+    bobSocket.ws.close();
+  });
+
+  it('answers 401 signed out and 400 for bad ids', async () => {
+    const bob = await register(apps[0]!, {});
+    expect(
+      (await apps[0]!.inject({ method: 'GET', url: `/api/presence?userIds=${bob.user.id}` })).statusCode,
+    ).toBe(401);
+    for (const query of [
+      '',
+      '?userIds=',
+      '?userIds=nope',
+      `?userIds=${Array(201)
+        .fill(0)
+        .map(() => crypto.randomUUID())
+        .join(',')}`,
+    ]) {
+      const res = await apps[0]!.inject({
+        method: 'GET',
+        url: `/api/presence${query}`,
+        headers: bearer(bob.accessToken),
+      });
+      expect(res.statusCode, query).toBe(400);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { EventEmitter } from 'node:events';
+
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,6 +27,7 @@ const SESSION_CHECK_EVERY_MS = 60_000;
 /** What crosses instances: an event for some users, or sessions that ended. */
 type Envelope =
   | { kind: 'event'; users: string[]; event: RealtimeEvent }
+  | { kind: 'all'; event: RealtimeEvent }
   | { kind: 'end'; sessionIds?: string[]; userId?: string; exceptSessionId?: string };
 
 export type SessionsEnded = { sessionId: string } | { userId: string; exceptSessionId?: string };
@@ -37,8 +40,17 @@ export interface Realtime {
   publish(users: readonly string[], event: RealtimeEvent): Promise<void>;
   /** Closes the sockets of ended sessions on every instance (sign-out, ban, password change). */
   sessionsEnded(ended: SessionsEnded): Promise<void>;
+  /** Pushes `event` to every signed-in socket on every instance (presence). */
+  broadcast(event: RealtimeEvent): Promise<void>;
   /** Open, signed-in sockets on this instance. */
   connectionCount(): number;
+  /** Users with at least one signed-in socket on this instance. */
+  localUsers(): string[];
+  /**
+   * Hears a user's first socket on this instance open (`connected`), their last one close (`disconnected`),
+   * and their tabs report activity (`active`, at most twice a minute per socket). Presence builds on these.
+   */
+  onUser(what: 'connected' | 'disconnected' | 'active', listener: (userId: string) => void): void;
 }
 
 declare module 'fastify' {
@@ -47,7 +59,10 @@ declare module 'fastify' {
   }
 }
 
-type Client = { socket: WebSocket; userId: string; sessionId: string; alive: boolean };
+type Client = { socket: WebSocket; userId: string; sessionId: string; alive: boolean; activeAt: number };
+
+/** A tab's activity is heard at most this often. */
+const ACTIVE_EVERY_MS = 30_000;
 
 function send(socket: WebSocket, message: RealtimeServerMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -93,7 +108,7 @@ function parseClientMessage(data: unknown): RealtimeClientMessage | null {
     const message = JSON.parse(text) as unknown;
     if (typeof message !== 'object' || message === null) return null;
     const { type, token } = message as { type?: unknown; token?: unknown };
-    if (type === 'ping') return { type };
+    if (type === 'ping' || type === 'active') return { type };
     if (type === 'auth' && typeof token === 'string' && token.length < 4096) return { type, token };
     return null;
   } catch {
@@ -112,18 +127,30 @@ export const realtimePlugin = fp(
   async (app: FastifyInstance) => {
     const clients = new Map<string, Set<Client>>();
     const all = new Set<Client>();
+    const listeners = new EventEmitter();
+    const emit = (what: 'connected' | 'disconnected' | 'active', userId: string) => {
+      try {
+        listeners.emit(what, userId);
+      } catch (error) {
+        app.log.warn({ err: error }, `Real-time ${what} listener failed`);
+      }
+    };
 
     const add = (client: Client) => {
       all.add(client);
       let set = clients.get(client.userId);
       if (!set) clients.set(client.userId, (set = new Set()));
       set.add(client);
+      if (set.size === 1) emit('connected', client.userId);
     };
     const remove = (client: Client) => {
-      all.delete(client);
+      if (!all.delete(client)) return;
       const set = clients.get(client.userId);
       set?.delete(client);
-      if (set?.size === 0) clients.delete(client.userId);
+      if (set?.size === 0) {
+        clients.delete(client.userId);
+        emit('disconnected', client.userId);
+      }
     };
     const end = (client: Client) => {
       remove(client);
@@ -136,6 +163,10 @@ export const realtimePlugin = fp(
         envelope = JSON.parse(payload) as Envelope;
       } catch {
         app.log.warn('Unreadable real-time message ignored');
+        return;
+      }
+      if (envelope.kind === 'all') {
+        for (const client of all) send(client.socket, envelope.event);
         return;
       }
       if (envelope.kind === 'event') {
@@ -171,7 +202,17 @@ export const realtimePlugin = fp(
               };
         await app.database.notify(REALTIME_CHANNEL, JSON.stringify(envelope));
       },
+      broadcast: async (event) => {
+        await app.database.notify(
+          REALTIME_CHANNEL,
+          JSON.stringify({ kind: 'all', event } satisfies Envelope),
+        );
+      },
       connectionCount: () => all.size,
+      localUsers: () => [...clients.keys()],
+      onUser: (what, listener) => {
+        listeners.on(what, listener);
+      },
     } satisfies Realtime);
 
     // Keep-alive: a socket that missed a ping's pong is gone (a closed laptop, a dropped proxy).
@@ -203,9 +244,10 @@ export const realtimePlugin = fp(
     app.addHook('preClose', async () => {
       clearInterval(pinger);
       clearInterval(sessionCheck);
-      for (const client of all) client.socket.close(1001, 'Server shutting down');
-      all.clear();
-      clients.clear();
+      for (const client of [...all]) {
+        remove(client);
+        client.socket.close(1001, 'Server shutting down');
+      }
       await stopListening();
     });
 
@@ -246,6 +288,13 @@ export const realtimePlugin = fp(
             send(socket, { type: 'pong' });
             return;
           }
+          if (message.type === 'active') {
+            if (client && Date.now() - client.activeAt >= ACTIVE_EVERY_MS) {
+              client.activeAt = Date.now();
+              emit('active', client.userId);
+            }
+            return;
+          }
           if (client) return; // already signed in: a second auth changes nothing
           void app.sessionOfToken(message.token).then(
             (auth) => {
@@ -255,7 +304,13 @@ export const realtimePlugin = fp(
                 return;
               }
               if (socket.readyState !== socket.OPEN) return;
-              client = { socket, userId: auth.user.id, sessionId: auth.sessionId, alive: true };
+              client = {
+                socket,
+                userId: auth.user.id,
+                sessionId: auth.sessionId,
+                alive: true,
+                activeAt: 0,
+              };
               add(client);
               send(socket, { type: 'ready' });
             },

@@ -22,8 +22,18 @@ export const realtimeCloseCodes = {
   badMessage: 4400,
 } as const;
 
-/** Client → server. The first message of a connection; the token never goes in the URL. */
-export type RealtimeClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
+/** Presence states (contract/presence.ts). */
+export const presenceStatuses = ['online', 'away', 'busy', 'offline'] as const;
+export type PresenceStatus = (typeof presenceStatuses)[number];
+
+/**
+ * Client → server. `auth` is the first message of a connection (the token never goes in the URL); `active`
+ * says the person used the page (sent at most once a minute), which keeps them `online` rather than `away`.
+ */
+export type RealtimeClientMessage = { type: 'auth'; token: string } | { type: 'ping' } | { type: 'active' };
+
+/** How often a tab at most says it is active. */
+export const ACTIVITY_EVERY_MS = 60_000;
 
 /** Server → client. */
 export type RealtimeServerMessage =
@@ -36,6 +46,8 @@ export type RealtimeServerMessage =
 /** What areas publish. Each domain adds its events here, addressed to users by the server. */
 export type RealtimeEvent =
   /** The user's notifications changed (a new one, or read elsewhere): refetch list and unread count. */
-  { type: 'notifications.changed'; unreadCount: number };
+  | { type: 'notifications.changed'; unreadCount: number }
+  /** Someone's presence changed (sent to every signed-in user). */
+  | { type: 'presence.changed'; userId: string; status: PresenceStatus; lastActivity: string | null };
 
 export type RealtimeEventType = RealtimeEvent['type'];

@@ -34,6 +34,8 @@ export const validationMessagesEn = {
   'validation.filterInvalid': 'Filter must be all or unread',
   'validation.fileUseInvalid': 'Unknown kind of file',
   'validation.fileIdInvalid': 'Invalid file',
+  'validation.presenceInvalid': 'Status must be online, away, busy or offline',
+  'validation.userIdsInvalid': 'Give between 1 and 200 user ids, separated by commas',
   'validation.cursorInvalid': 'Invalid position in the list; start again from the first page',
 } as const;
 

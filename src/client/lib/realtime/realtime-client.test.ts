@@ -61,6 +61,28 @@ describe('RealtimeClient', () => {
     expect(seen).toEqual([3]);
   });
 
+  it('tells the server the person is active, at most once a minute (presence)', async () => {
+    setAccessToken(fakeToken(900));
+    client.start();
+    await flush();
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    const activity = () => socket.sent.filter((m) => JSON.parse(m).type === 'active').length;
+    window.dispatchEvent(new Event('keydown'));
+    expect(activity()).toBe(0); // not signed in on the socket yet
+    socket.message({ type: 'ready' });
+    window.dispatchEvent(new Event('keydown'));
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(activity()).toBe(1);
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(activity()).toBe(2);
+    client.stop();
+    window.dispatchEvent(new Event('keydown'));
+    expect(activity()).toBe(2);
+    vi.restoreAllMocks();
+  });
+
   it('reconnects after a drop with backoff and asks the areas to resync', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     setAccessToken(fakeToken(900));

@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_EVERY_MS,
   REALTIME_PATH,
   realtimeCloseCodes,
   type RealtimeEvent,
@@ -31,6 +32,9 @@ function tokenIsFresh(token: string | null): token is string {
  * (events sent while it was away are not replayed). A session that ends on the server (sign-out elsewhere,
  * ban, password change) closes it for good and signs the tab out through the usual 401 path.
  */
+/** What counts as using the page. */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
 export class RealtimeClient {
   private socket: WebSocket | null = null;
   private wanted = false;
@@ -39,6 +43,7 @@ export class RealtimeClient {
   private readyOnce = false;
   private handlers = new Map<RealtimeEventType, Set<Handler>>();
   private resyncHandlers = new Set<() => void>();
+  private lastActivitySent = 0;
   status: RealtimeStatus = 'idle';
 
   private readonly url: () => string;
@@ -53,6 +58,7 @@ export class RealtimeClient {
     this.attempt = 0;
     window.addEventListener('online', this.reconnectNow);
     document.addEventListener('visibilitychange', this.reconnectNow);
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, this.noteActivity, { passive: true });
     void this.connect();
   }
 
@@ -62,6 +68,7 @@ export class RealtimeClient {
     clearTimeout(this.retry);
     window.removeEventListener('online', this.reconnectNow);
     document.removeEventListener('visibilitychange', this.reconnectNow);
+    for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, this.noteActivity);
     const socket = this.socket;
     this.socket = null;
     socket?.close(1000, 'Signed out');
@@ -86,6 +93,14 @@ export class RealtimeClient {
   private setStatus(status: RealtimeStatus): void {
     this.status = status;
   }
+
+  /** The person used the page: say so (at most once a minute), which keeps them `online` (presence). */
+  private noteActivity = (): void => {
+    const socket = this.socket;
+    if (this.status !== 'open' || !socket || Date.now() - this.lastActivitySent < ACTIVITY_EVERY_MS) return;
+    this.lastActivitySent = Date.now();
+    socket.send(JSON.stringify({ type: 'active' }));
+  };
 
   private reconnectNow = (): void => {
     if (!this.wanted || this.socket || document.visibilityState === 'hidden') return;

@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './contact.ts';
 export * from './notifications.ts';
 export * from './files.ts';
+export * from './presence.ts';

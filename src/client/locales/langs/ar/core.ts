@@ -49,6 +49,8 @@ export const core = {
     fileUseInvalid: 'نوع ملف غير معروف',
     fileIdInvalid: 'ملف غير صالح',
     cursorInvalid: 'موضع غير صالح في القائمة؛ ابدأ من الصفحة الأولى',
+    presenceInvalid: 'يجب أن تكون الحالة متصل أو بعيد أو مشغول أو غير متصل',
+    userIdsInvalid: 'أدخل ما بين 1 و200 معرّف مستخدم مفصولة بفواصل',
     pageInvalid: 'رقم الصفحة غير صالح',
     pageSizeInvalid: 'حجم الصفحة غير صالح',
     searchTooLong: 'نص البحث طويل جدًا (100 حرف على الأكثر)',

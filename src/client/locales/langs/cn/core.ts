@@ -49,6 +49,8 @@ export const core = {
     fileUseInvalid: '未知的文件类型',
     fileIdInvalid: '文件无效',
     cursorInvalid: '列表位置无效，请从第一页重新开始',
+    presenceInvalid: '状态必须为在线、离开、忙碌或离线',
+    userIdsInvalid: '请提供 1 到 200 个以逗号分隔的用户 ID',
     pageInvalid: '页码无效',
     pageSizeInvalid: '每页条数无效',
     searchTooLong: '搜索内容过长（最多 100 个字符）',

@@ -50,6 +50,8 @@ export const core = {
     fileUseInvalid: 'Type de fichier inconnu',
     fileIdInvalid: 'Fichier non valide',
     cursorInvalid: 'Position non valide dans la liste ; recommencez à la première page',
+    presenceInvalid: 'Le statut doit être en ligne, absent, occupé ou hors ligne',
+    userIdsInvalid: 'Indiquez entre 1 et 200 identifiants d’utilisateur, séparés par des virgules',
     pageInvalid: 'Numéro de page non valide',
     pageSizeInvalid: 'Taille de page non valide',
     searchTooLong: 'Le texte recherché est trop long (100 caractères au maximum)',

@@ -50,6 +50,8 @@ export const core = {
     fileUseInvalid: 'Loại tệp không xác định',
     fileIdInvalid: 'Tệp không hợp lệ',
     cursorInvalid: 'Vị trí trong danh sách không hợp lệ; hãy bắt đầu lại từ trang đầu',
+    presenceInvalid: 'Trạng thái phải là trực tuyến, vắng mặt, bận hoặc ngoại tuyến',
+    userIdsInvalid: 'Hãy nhập từ 1 đến 200 mã người dùng, cách nhau bằng dấu phẩy',
     pageInvalid: 'Số trang không hợp lệ',
     pageSizeInvalid: 'Kích thước trang không hợp lệ',
     searchTooLong: 'Nội dung tìm kiếm quá dài (tối đa 100 ký tự)',

@@ -47,3 +47,51 @@ test('a notification reaches the other person’s open page at once (someone fol
   await ada.close();
   await bob.close();
 });
+
+test('a person sets their status in the account menu; others read it, and it stays after a reload', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const ada = await registerPerson(page.request, {
+    firstName: 'Ada',
+    lastName: `Status${Date.now()}`,
+    prefix: 'ada',
+  });
+  await openSignedIn(page, ada.accessToken, '/dashboard/app');
+  const bob = await personOn(browser, 'Bob', `Watcher${Date.now()}`, '/dashboard/app');
+
+  const menu = async () => {
+    await page.getByRole('button', { name: 'Account' }).click();
+    return page.getByRole('menu', { name: 'Status' });
+  };
+  const status = await menu();
+  // Signed in with the page open: online, chosen by activity.
+  await expect(status.getByRole('menuitemradio', { name: 'Online' })).toHaveAttribute('aria-checked', 'true');
+  await status.getByRole('menuitemradio', { name: 'Busy' }).click();
+  await expect(status.getByRole('menuitemradio', { name: 'Busy' })).toHaveAttribute('aria-checked', 'true');
+
+  // Bob asks the API how Ada is (chat's contacts will show it).
+  await expect
+    .poll(async () => {
+      const res = await bob.page.request.get(`/api/presence?userIds=${ada.id}`, {
+        headers: {
+          authorization: `Bearer ${await bob.page.evaluate(() => localStorage.getItem('accessToken'))}`,
+        },
+      });
+      return ((await res.json()) as { presence: Array<{ status: string }> }).presence[0]?.status;
+    })
+    .toBe('busy');
+
+  await page.reload();
+  const again = await menu();
+  await expect(again.getByRole('menuitemradio', { name: 'Busy' })).toHaveAttribute('aria-checked', 'true');
+  await again.getByRole('menuitemradio', { name: 'Appear offline' }).click();
+  await expect(again.getByRole('menuitemradio', { name: 'Appear offline' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+
+  await bob.close();
+  await context.close();
+});

@@ -12,6 +12,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { User } from '#shared/contract/account.ts';
 
 import { paths } from '../../config/paths.ts';
+import { PresenceChoice } from '../../features/presence/components/presence-choice.tsx';
 import { useAuthActions } from '../../lib/auth/use-auth.ts';
 
 type AccountMenuProps = { id: string; anchor: HTMLElement | null; user: User; onClose: () => void };
@@ -68,6 +69,8 @@ export function AccountMenu({ id, anchor, user, onClose }: AccountMenuProps) {
           </MenuItem>
         ))}
       </MenuList>
+      <Divider sx={{ borderStyle: 'dashed' }} />
+      <PresenceChoice />
       <Divider sx={{ borderStyle: 'dashed' }} />
       <Box sx={{ p: 1 }}>
         <Button fullWidth color="error" size="medium" variant="text" onClick={onLogout} loading={loggingOut}>

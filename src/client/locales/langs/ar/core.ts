@@ -189,6 +189,13 @@ export const core = {
     settings: 'الإعدادات',
     logout: 'تسجيل الخروج',
     logoutFailed: 'تعذّر الوصول إلى الخادم؛ تم تسجيل خروجك على هذا الجهاز.',
+    status: 'الحالة',
+    statuses: {
+      online: 'متصل',
+      away: 'بعيد',
+      busy: 'مشغول',
+      offline: 'الظهور دون اتصال',
+    },
   },
   roles: {
     admin: 'مسؤول',

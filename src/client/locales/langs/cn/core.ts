@@ -186,6 +186,13 @@ export const core = {
     settings: '设置',
     logout: '退出登录',
     logoutFailed: '无法连接服务器；您已在此设备上退出登录。',
+    status: '状态',
+    statuses: {
+      online: '在线',
+      away: '离开',
+      busy: '忙碌',
+      offline: '显示为离线',
+    },
   },
   roles: {
     admin: '管理员',

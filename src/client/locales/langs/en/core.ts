@@ -174,6 +174,13 @@ export const core = {
     settings: 'Settings',
     logout: 'Logout',
     logoutFailed: 'Could not reach the server; you are signed out on this device.',
+    status: 'Status',
+    statuses: {
+      online: 'Online',
+      away: 'Away',
+      busy: 'Busy',
+      offline: 'Appear offline',
+    },
   },
   roles: {
     admin: 'Admin',

@@ -189,6 +189,13 @@ export const core = {
     settings: 'Paramètres',
     logout: 'Se déconnecter',
     logoutFailed: 'Le serveur est injoignable ; vous êtes déconnecté sur cet appareil.',
+    status: 'Statut',
+    statuses: {
+      online: 'En ligne',
+      away: 'Absent',
+      busy: 'Occupé',
+      offline: 'Apparaître hors ligne',
+    },
   },
   roles: {
     admin: 'Administrateur',

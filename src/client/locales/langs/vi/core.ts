@@ -189,6 +189,13 @@ export const core = {
     settings: 'Cài đặt',
     logout: 'Đăng xuất',
     logoutFailed: 'Không kết nối được máy chủ; bạn đã được đăng xuất trên thiết bị này.',
+    status: 'Trạng thái',
+    statuses: {
+      online: 'Trực tuyến',
+      away: 'Vắng mặt',
+      busy: 'Bận',
+      offline: 'Ẩn trực tuyến',
+    },
   },
   roles: {
     admin: 'Quản trị viên',

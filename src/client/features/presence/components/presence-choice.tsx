@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import { useTranslation } from 'react-i18next';
+
+import { presenceStatuses, type PresenceStatus } from '#shared/contract/realtime.ts';
+
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useChoosePresence, useMyPresence } from '../api/presence-api.ts';
+
+/** The colour of each status (theme palette paths), for dots next to people. */
+export const presenceColor: Record<PresenceStatus, string> = {
+  online: 'success.main',
+  away: 'warning.main',
+  busy: 'error.main',
+  offline: 'grey.500',
+};
+
+export function PresenceDot({ status, size = 10 }: { status: PresenceStatus; size?: number }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{ width: size, height: size, borderRadius: '50%', bgcolor: presenceColor[status], flexShrink: 0 }}
+    />
+  );
+}
+
+/**
+ * "Status" in the account menu: online (activity decides between online and away), away, busy, or appear
+ * offline. The chosen one is checked; others see the result live (presence.changed).
+ */
+export function PresenceChoice() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const mine = useMyPresence();
+  const choose = useChoosePresence();
+  const choice = choose.isPending ? choose.variables : mine.data?.choice;
+
+  return (
+    <MenuList
+      dense
+      sx={{ p: 1 }}
+      aria-label={t('account.status')}
+      subheader={
+        <ListSubheader disableSticky sx={{ lineHeight: 2, px: 1, bgcolor: 'transparent' }}>
+          {t('account.status')}
+        </ListSubheader>
+      }
+    >
+      {presenceStatuses.map((status) => (
+        <MenuItem
+          key={status}
+          role="menuitemradio"
+          aria-checked={choice === status}
+          selected={choice === status}
+          disabled={!mine.data}
+          onClick={() =>
+            choose.mutate(status, {
+              onError: (error) => enqueueSnackbar(errorMessage(error, t), { variant: 'error' }),
+            })
+          }
+          sx={{ borderRadius: 1, gap: 1.5 }}
+        >
+          <PresenceDot status={status} />
+          {t(`account.statuses.${status}`)}
+        </MenuItem>
+      ))}
+    </MenuList>
+  );
+}

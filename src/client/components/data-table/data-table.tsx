@@ -3,19 +3,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useTheme } from '@mui/material/styles';
+
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { ListSort } from '../../lib/list-state.ts';
+import { DataTablePagination } from './data-table-pagination.tsx';
 
 export type DataTableColumn<Row, S extends string = string> = {
   /** Names the column's cells (`data-field`) and, when `sortable`, the server's sort key. */
@@ -137,7 +137,6 @@ export function DataTable<Row, S extends string = string>({
   rowHeight = 56,
 }: DataTableProps<Row, S>) {
   const { t } = useTranslation();
-  const theme = useTheme();
   const selectable = selection ? rows.filter((row) => selection.isSelectable?.(row) ?? true) : [];
   const selectedHere = selectable.filter((row) => selection?.selected.has(getRowId(row))).length;
   const columnCount = columns.length + (selection ? 1 : 0);
@@ -167,9 +166,6 @@ export function DataTable<Row, S extends string = string>({
     if (sort?.field !== field) return { field, order: 'asc' };
     return sort.order === 'asc' ? { field, order: 'desc' } : null;
   };
-
-  // Past the known total the "next" button goes by `hasNextPage` (MUI swaps the slots in right-to-left).
-  const nextSlot = theme.direction === 'rtl' ? 'previousButton' : 'nextButton';
 
   return (
     <Box>
@@ -296,22 +292,14 @@ export function DataTable<Row, S extends string = string>({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <DataTablePagination
         count={rowCount}
         page={shownPage}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...pageSizeOptions]}
-        onPageChange={(_event, next) => onPageChange(next)}
-        onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
-        slotProps={rowCount === -1 ? { actions: { [nextSlot]: { disabled: !hasNextPage } } } : undefined}
-        // On a phone the size picker, the range and the arrows do not fit one line: they wrap, and the
-        // "Rows per page" label (still the picker's name) is not drawn.
-        sx={{
-          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 },
-          '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-          '& .MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
-        }}
+        pageSize={pageSize}
+        pageSizeOptions={pageSizeOptions}
+        hasNextPage={hasNextPage}
+        onPageChange={onPageChange}
+        onPageSizeChange={onPageSizeChange}
       />
     </Box>
   );

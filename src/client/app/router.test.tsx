@@ -148,11 +148,23 @@ describe('routes and guards', () => {
       notificationsRoute,
       configRoute,
       { method: 'POST', path: '/api/account/logout', respond: () => new Response(null, { status: 204 }) },
+      {
+        path: '/api/presence/me',
+        respond: () =>
+          jsonResponse({
+            choice: 'busy',
+            presence: { userId: testUser.id, status: 'busy', lastActivity: new Date().toISOString() },
+          }),
+      },
     ]);
     const { router } = renderApp('/dashboard/app');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Account' }));
     expect(await screen.findByText('ada@example.com', { selector: 'p' })).toBeTruthy();
+    // The status the person chose is the checked one.
+    await waitFor(() =>
+      expect(screen.getByRole('menuitemradio', { name: 'Busy' }).getAttribute('aria-checked')).toBe('true'),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Atrium' })).toBeTruthy();

@@ -73,4 +73,14 @@ describe('languages and direction (spec §4)', () => {
     await changeLanguage('fr');
     expect(i18n.t('users.common.users')).toBe('Utilisateurs');
   });
+
+  it("keeps each area's texts in a namespace of its own, which t() falls back to", async () => {
+    await ensureTranslations('users');
+    expect(i18n.hasResourceBundle('en', 'users')).toBe(true);
+    expect(i18n.getResource('en', 'users', 'users.common.users')).toBe('Users');
+    // The default namespace holds only what every page loads.
+    expect(i18n.getResource('en', 'translations', 'users.common.users')).toBeUndefined();
+    expect(i18n.getResource('en', 'translations', 'account.logout')).toBe('Logout');
+    expect(i18n.t('users.common.users')).toBe('Users');
+  });
 });

@@ -6,7 +6,7 @@ import { readStorage, writeStorage } from '../lib/storage.ts';
 import { loadComponentLocales } from './component-locales/index.ts';
 import { core } from './langs/en/core.ts';
 import { shell } from './langs/en/shell.ts';
-import { loadPart, startParts, type AreaPart, type TranslationPart } from './load-language.ts';
+import { areaParts, loadPart, startParts, type AreaPart, type TranslationPart } from './load-language.ts';
 import {
   defaultNS,
   fallbackLng,
@@ -32,6 +32,8 @@ void i18n.use(initReactI18next).init({
   fallbackLng,
   ns: [defaultNS],
   defaultNS,
+  // Each area's texts are a namespace of their own (loaded with its routes); `t()` looks there next.
+  fallbackNS: [...areaParts],
   debug: false,
   initAsync: false,
   interpolation: { escapeValue: false },
@@ -57,7 +59,8 @@ function ensurePart(language: LanguageValue, part: TranslationPart): Promise<voi
   let pending = parts.get(part);
   if (!pending) {
     pending = loadPart(language, part).then((resources) => {
-      i18n.addResourceBundle(language, defaultNS, resources, true, true);
+      const namespace = (startParts as readonly TranslationPart[]).includes(part) ? defaultNS : part;
+      i18n.addResourceBundle(language, namespace, resources, true, true);
     });
     // A failed load can be tried again.
     pending.catch(() => parts.delete(part));

@@ -1,10 +1,21 @@
 import 'i18next';
 
-import type { TranslationResource } from './langs/en/index.ts';
+import type { StartResource } from './langs/en/index.ts';
+import type { publicPages } from './langs/en/public-pages.ts';
+import type { users } from './langs/en/users.ts';
 
+/**
+ * The texts' types: the start parts (core, shell) are the default namespace; each area's part is a namespace
+ * of its own that `t()` falls back to, so its keys (`users.list.search`) need no namespace prefix.
+ */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translations';
-    resources: { translations: TranslationResource };
+    fallbackNS: ['users', 'public-pages'];
+    resources: {
+      translations: StartResource;
+      users: typeof users;
+      'public-pages': typeof publicPages;
+    };
   }
 }

@@ -9,8 +9,13 @@ export type TranslationPart = 'core' | 'shell' | 'public-pages' | 'users';
 /** The parts every page needs: loaded with a language, before its first render. */
 export const startParts = ['core', 'shell'] as const satisfies readonly TranslationPart[];
 
-/** The parts loaded with their area's routes (the router waits for them with the page's code). */
-export type AreaPart = Exclude<TranslationPart, (typeof startParts)[number]>;
+/**
+ * The parts loaded with their area's routes (the router waits for them with the page's code). Each is an
+ * i18next namespace of its own, named after the part, which `t()` falls back to (so keys stay
+ * `users.list.search` everywhere); the start parts form the default namespace.
+ */
+export const areaParts = ['users', 'public-pages'] as const satisfies readonly TranslationPart[];
+export type AreaPart = (typeof areaParts)[number];
 
 // English's start parts are bundled by i18n.ts, so they are left out here.
 const partModules = import.meta.glob<Record<string, unknown>>([

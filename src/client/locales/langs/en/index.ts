@@ -4,7 +4,8 @@ import { shell } from './shell.ts';
 import { users } from './users.ts';
 
 /**
- * English, the default and fallback language (namespace `translations`). The texts are split into part
+ * English, the default and fallback language (start parts in namespace `translations`, each area's part
+ * in a namespace of its own). The texts are split into part
  * files by area; each part owns distinct top-level keys and is spread in here. Every other language has the
  * same parts with the same keys (a test checks it), and `TranslationResource` types `t()` keys.
  */
@@ -16,3 +17,5 @@ export const en = {
 };
 
 export type TranslationResource = typeof en;
+/** The default namespace: the parts every page loads. */
+export type StartResource = typeof core & typeof shell;

@@ -1,6 +1,7 @@
 /**
  * Layer rules (issue #9 G, ARCHITECTURE §2, ADR 016), checked by `npm run lint`:
  *   shared ← client, shared ← server, never client ↔ server, and shared imports neither;
+ *   on the server, plugins, lib and db never import modules, and a module never imports another's routes;
  *   inside the client, a feature never imports another feature, and components/lib never import features,
  *   layouts or app; layouts never import app; no import cycles anywhere. Tests may reach across (a shell
  *   test renders the real route table).
@@ -45,6 +46,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/client/(components|lib)/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^src/client/(features|layouts|app)/' },
+    },
+    {
+      name: 'server-modules-do-not-import-route-files',
+      severity: 'error',
+      comment: 'Share through a repository or service; a route file is registered by app.ts only (ADR 019).',
+      from: { path: '^src/server/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/modules/[^/]+/.+\\.routes\\.ts$', pathNot: '^src/server/modules/$1/' },
+    },
+    {
+      name: 'server-plugins-and-lib-below-modules',
+      severity: 'error',
+      comment: 'Plugins and lib are what modules build on; they never import a module (ADR 019).',
+      from: { path: '^src/server/(plugins|lib|db)/', pathNot: ['\\.test\\.ts$', '^src/server/db/seed/'] },
+      to: { path: '^src/server/modules/' },
     },
     {
       name: 'layouts-below-app',

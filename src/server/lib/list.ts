@@ -88,3 +88,36 @@ export async function keysetList<T extends { position: string; id: string }>(
     nextCursor: fetched.length > limit && last ? encodeCursor({ at: last.position, id: last.id }) : null,
   };
 }
+
+/**
+ * A newest-first list that offers both ways of paging (notifications, the audit log): by `cursor` when the
+ * request has one, otherwise by `page`; either way the answer says where the next page starts
+ * (`nextCursor`). `rows` reads `limit` rows from `offset` that come after `after` (undefined: from the
+ * top), in `order.orderBy`, each with `id` and `position` (`order.position`).
+ */
+export async function newestFirstList<T extends { position: string; id: string }>(
+  request: PageRequest & { cursor?: string | undefined },
+  order: ReturnType<typeof newestFirst>,
+  rows: (window: { limit: number; offset: number; after: SQL | undefined }) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<{ items: T[]; nextCursor: string | null } & PageInfo> {
+  const { cursor, pageSize } = request;
+  if (cursor !== undefined) {
+    const after = order.before(cursor);
+    const [page, total] = await Promise.all([
+      keysetList(pageSize, (limit) => rows({ limit, offset: 0, after })),
+      count(),
+    ]);
+    return { ...page, total, page: 1, pageSize, hasNextPage: page.nextCursor !== null };
+  }
+  const paged = await pagedList(
+    request,
+    ({ limit, offset }) => rows({ limit, offset, after: undefined }),
+    count,
+  );
+  const last = paged.items.at(-1);
+  return {
+    ...paged,
+    nextCursor: paged.hasNextPage && last ? encodeCursor({ at: last.position, id: last.id }) : null,
+  };
+}

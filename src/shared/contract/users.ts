@@ -8,7 +8,14 @@ import { z } from 'zod';
 import { PASSWORD_MAX } from '../lib/password-policy.ts';
 import { versionField } from './common.ts';
 import { FILE_LIMITS, publicFileUses } from './files.ts';
-import { listPageSchema, orderField, pageFields, searchField as listSearchField } from './list.ts';
+import {
+  cursorField,
+  cursorInfoFields,
+  listPageSchema,
+  orderField,
+  pageFields,
+  searchField as listSearchField,
+} from './list.ts';
 import {
   emailSchema,
   notificationsOutput,
@@ -356,10 +363,12 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogQuery = z.object({
   ...pageFields(20),
+  /** The previous answer's `nextCursor` (keyset paging; `page` is then ignored). */
+  cursor: cursorField,
   targetUserId: z.uuid({ error: 'validation.userRefInvalid' }).optional(),
 });
 export type AuditLogQuery = z.input<typeof auditLogQuery>;
 
 /** Newest first. */
-export const auditLogResponse = listPageSchema('entries', auditEntrySchema);
+export const auditLogResponse = listPageSchema('entries', auditEntrySchema).extend(cursorInfoFields);
 export type AuditLogPage = z.infer<typeof auditLogResponse>;

@@ -1,6 +1,5 @@
 import { and, count, eq, getTableColumns, isNull } from 'drizzle-orm';
 
-import type { PageInfo } from '#shared/contract/list.ts';
 import type {
   ListNotificationsQuery,
   Notification,
@@ -9,7 +8,7 @@ import type {
 
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { encodeCursor, keysetList, newestFirst, pagedList } from '../../lib/list.ts';
+import { newestFirst, newestFirstList } from '../../lib/list.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -70,37 +69,19 @@ export async function listNotifications(
   const mine = eq(notifications.userId, userId);
   const where = filter === 'unread' ? and(mine, isNull(notifications.readAt)) : mine;
   const order = newestFirst(notifications.createdAt, notifications.id);
-  const select = () =>
-    db.select({ ...getTableColumns(notifications), position: order.position }).from(notifications);
-  const count = () => db.$count(notifications, where);
-  let result: { items: Array<NotificationRow & { position: string }>; nextCursor: string | null } & PageInfo;
-  if (cursor !== undefined) {
-    const [keyset, total] = await Promise.all([
-      keysetList(pageSize, (limit) =>
-        select()
-          .where(and(where, order.before(cursor)))
-          .orderBy(...order.orderBy)
-          .limit(limit),
-      ),
-      count(),
-    ]);
-    result = { ...keyset, total, page: 1, pageSize, hasNextPage: keyset.nextCursor !== null };
-  } else {
-    const paged = await pagedList(
-      { page, pageSize },
-      ({ limit, offset }) =>
-        select()
-          .where(where)
-          .orderBy(...order.orderBy)
-          .limit(limit)
-          .offset(offset),
-      count,
-    );
-    const last = paged.items.at(-1);
-    const nextCursor = paged.hasNextPage && last ? encodeCursor({ at: last.position, id: last.id }) : null;
-    result = { ...paged, nextCursor };
-  }
-  const { items, ...info } = result;
+  const { items, ...info } = await newestFirstList(
+    { page, pageSize, cursor },
+    order,
+    ({ limit, offset, after }) =>
+      db
+        .select({ ...getTableColumns(notifications), position: order.position })
+        .from(notifications)
+        .where(and(where, after))
+        .orderBy(...order.orderBy)
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(notifications, where),
+  );
   const unreadCount = filter === 'unread' ? info.total : await countUnread(db, userId);
   return { notifications: items.map(toNotification), ...info, unreadCount };
 }

@@ -1,10 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 import type { AuditLogPage } from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { pagedList } from '../../lib/list.ts';
+import { newestFirst, newestFirstList } from '../../lib/list.ts';
 
 export interface AuditRecord {
   actorId: string;
@@ -21,22 +21,26 @@ export async function writeAudit(db: Db, records: AuditRecord[]): Promise<void> 
 
 export async function listAudit(
   db: Db,
-  q: { page: number; pageSize: number; targetUserId?: string | undefined },
+  q: { page: number; pageSize: number; cursor?: string | undefined; targetUserId?: string | undefined },
 ): Promise<AuditLogPage> {
   const where = q.targetUserId ? eq(auditLog.targetUserId, q.targetUserId) : undefined;
-  const { items, ...info } = await pagedList(
+  const order = newestFirst(auditLog.createdAt, auditLog.id);
+  const { items, ...info } = await newestFirstList(
     q,
-    ({ limit, offset }) =>
+    order,
+    ({ limit, offset, after }) =>
       db
         .select({
+          id: auditLog.id,
+          position: order.position,
           entry: auditLog,
           actorFirst: users.firstName,
           actorLast: users.lastName,
         })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))
-        .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .where(and(where, after))
+        .orderBy(...order.orderBy)
         .limit(limit)
         .offset(offset),
     () => db.$count(auditLog, where),

@@ -594,6 +594,26 @@ describe('admin create, edit and delete', () => {
     const times = page.entries.map((e) => e.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(res.body).not.toMatch(/passwordHash|argon2/);
+
+    // By cursor: every entry once, in the same order as one big page, and the last page says so.
+    const all = (
+      await t.app.inject({ method: 'GET', url: '/api/audit-log?pageSize=100', headers: admin.headers })
+    ).json<AuditLogPage>();
+    const walked: string[] = [];
+    let cursor: string | null = page.nextCursor;
+    walked.push(...page.entries.map((e) => e.id));
+    while (cursor) {
+      const next = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/audit-log?pageSize=2&cursor=${cursor}`,
+          headers: admin.headers,
+        })
+      ).json<AuditLogPage>();
+      walked.push(...next.entries.map((e) => e.id));
+      cursor = next.nextCursor;
+    }
+    expect(walked).toEqual(all.entries.map((e) => e.id));
   });
 });
 

@@ -308,3 +308,25 @@ describe('presence', () => {
     }
   });
 });
+
+describe('chat across instances', () => {
+  it('a message sent through one instance arrives on a socket connected to the other', async () => {
+    const alice = await register(apps[0]!, {});
+    // Each test instance signs with its own secret: Bob signs in to the instance his socket is on.
+    const bob = await register(apps[1]!, {});
+    const bobSocket = await signedIn(bases[1]!, bob.accessToken);
+    const res = await apps[0]!.inject({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      headers: bearer(alice.accessToken),
+      payload: {
+        recipientIds: [bob.user.id],
+        message: { body: 'Across the load balancer', clientId: 'cross-1234' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const conversationId = res.json<{ conversation: { id: string } }>().conversation.id;
+    await bobSocket.next((m) => m.type === 'chat.message' && m.conversationId === conversationId);
+    bobSocket.ws.close();
+  });
+});

@@ -47,6 +47,13 @@ export type RealtimeServerMessage =
 export type RealtimeEvent =
   /** The user's notifications changed (a new one, or read elsewhere): refetch list and unread count. */
   | { type: 'notifications.changed'; unreadCount: number }
+  /** Chat (to the conversation's participants): a new message, a deleted one, how far someone read, typing,
+   * a conversation started or renamed. Clients refetch the conversation (or patch it from the ids). */
+  | { type: 'chat.message'; conversationId: string; messageId: string; senderId: string }
+  | { type: 'chat.messageDeleted'; conversationId: string; messageId: string }
+  | { type: 'chat.read'; conversationId: string; userId: string; messageId: string | null }
+  | { type: 'chat.typing'; conversationId: string; userId: string }
+  | { type: 'chat.conversation'; conversationId: string }
   /** Someone's presence changed (sent to every signed-in user). */
   | { type: 'presence.changed'; userId: string; status: PresenceStatus; lastActivity: string | null };
 

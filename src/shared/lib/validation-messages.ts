@@ -36,6 +36,14 @@ export const validationMessagesEn = {
   'validation.fileIdInvalid': 'Invalid file',
   'validation.presenceInvalid': 'Status must be online, away, busy or offline',
   'validation.userIdsInvalid': 'Give between 1 and 200 user ids, separated by commas',
+  'validation.conversationKeyInvalid': 'Unknown conversation',
+  'validation.messageRequired': 'Write a message or attach a file',
+  'validation.messageTooLong': 'The message is too long (at most 5,000 characters)',
+  'validation.contentTypeInvalid': 'Content type must be text, image or file',
+  'validation.tooManyAttachments': 'Attach at most 10 files',
+  'validation.clientIdInvalid': 'Invalid message id',
+  'validation.recipientsRequired': 'Choose at least one recipient',
+  'validation.tooManyRecipients': 'Choose at most 50 recipients',
   'validation.cursorInvalid': 'Invalid position in the list; start again from the first page',
 } as const;
 

@@ -4,3 +4,4 @@ export * from './contact.ts';
 export * from './notifications.ts';
 export * from './files.ts';
 export * from './presence.ts';
+export * from './chat.ts';

@@ -1,0 +1,438 @@
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+
+import type { ChatContentType } from '#shared/contract/chat.ts';
+
+import type { Db } from '../../db/client.ts';
+import {
+  chatAttachments,
+  chatConversations,
+  chatMessages,
+  chatParticipants,
+  files,
+  users,
+  type UserRow,
+} from '../../db/schema/index.ts';
+import { keysetList, newestFirst } from '../../lib/list.ts';
+import type { FileRow } from '../files/files.repo.ts';
+
+export type ConversationRow = typeof chatConversations.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type ParticipantRow = typeof chatParticipants.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The one-to-one key of two people: their ids, sorted. */
+export const pairKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+// ── people ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Everyone active on the instance but the caller, by name (the people one can write to). */
+export function listContactRows(db: Db, callerId: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.status, 'active'), ne(users.id, callerId)))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(1000);
+}
+
+/** Active users among `ids` (recipients must be people one can write to). */
+export function activeUsers(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.status, 'active')));
+}
+
+// ── conversations ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The conversation a key names, if the caller takes part in it: a conversation id, or a contact's username
+ * (their one-to-one conversation with the caller). Anything else is undefined (404 for the route).
+ */
+export async function findConversation(
+  db: Db,
+  callerId: string,
+  key: string,
+): Promise<ConversationRow | undefined> {
+  let where;
+  if (UUID.test(key)) {
+    where = eq(chatConversations.id, key.toLowerCase());
+  } else {
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.slug, key.toLowerCase()), eq(users.status, 'active')));
+    if (!other || other.id === callerId) return undefined;
+    where = eq(chatConversations.pairKey, pairKeyOf(callerId, other.id));
+  }
+  const [row] = await db
+    .select({ conversation: chatConversations })
+    .from(chatConversations)
+    .innerJoin(
+      chatParticipants,
+      and(eq(chatParticipants.conversationId, chatConversations.id), eq(chatParticipants.userId, callerId)),
+    )
+    .where(where);
+  return row?.conversation;
+}
+
+/** One page of the caller's conversations, newest activity first, with their own participant row. */
+export function listConversationRows(
+  db: Db,
+  callerId: string,
+  q: { cursor?: string | undefined; limit: number },
+) {
+  const order = newestFirst(chatConversations.lastActivityAt, chatConversations.id);
+  return keysetList(q.limit, (limit) =>
+    db
+      .select({
+        id: chatConversations.id,
+        position: order.position,
+        conversation: chatConversations,
+      })
+      .from(chatConversations)
+      .innerJoin(
+        chatParticipants,
+        and(eq(chatParticipants.conversationId, chatConversations.id), eq(chatParticipants.userId, callerId)),
+      )
+      .where(order.before(q.cursor))
+      .orderBy(...order.orderBy)
+      .limit(limit),
+  );
+}
+
+/** The participants of conversations (with their user rows), by conversation. */
+export async function participantsOf(
+  db: Db,
+  conversationIds: readonly string[],
+): Promise<Map<string, Array<{ participant: ParticipantRow; user: UserRow }>>> {
+  const out = new Map<string, Array<{ participant: ParticipantRow; user: UserRow }>>();
+  if (!conversationIds.length) return out;
+  const rows = await db
+    .select({ participant: chatParticipants, user: users })
+    .from(chatParticipants)
+    .innerJoin(users, eq(users.id, chatParticipants.userId))
+    .where(inArray(chatParticipants.conversationId, [...conversationIds]))
+    .orderBy(asc(chatParticipants.joinedAt), asc(users.id));
+  for (const row of rows) {
+    const list = out.get(row.participant.conversationId) ?? [];
+    list.push(row);
+    out.set(row.participant.conversationId, list);
+  }
+  return out;
+}
+
+export async function isParticipant(db: Db, conversationId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: chatParticipants.userId })
+    .from(chatParticipants)
+    .where(and(eq(chatParticipants.conversationId, conversationId), eq(chatParticipants.userId, userId)));
+  return row !== undefined;
+}
+
+/**
+ * The one-to-one conversation of two people, made the first time (the unique pair key settles a race:
+ * both get the same conversation).
+ */
+export async function oneToOne(db: Db, callerId: string, otherId: string): Promise<string> {
+  const pairKey = pairKeyOf(callerId, otherId);
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(chatConversations)
+      .values({ type: 'ONE_TO_ONE', pairKey, createdBy: callerId })
+      .onConflictDoNothing({ target: chatConversations.pairKey });
+    const [row] = await tx
+      .select({ id: chatConversations.id })
+      .from(chatConversations)
+      .where(eq(chatConversations.pairKey, pairKey));
+    if (!row) throw new Error('One-to-one conversation missing after insert');
+    await tx
+      .insert(chatParticipants)
+      .values([callerId, otherId].map((userId) => ({ conversationId: row.id, userId })))
+      .onConflictDoNothing();
+    return row.id;
+  });
+}
+
+export async function createGroup(
+  db: Db,
+  callerId: string,
+  memberIds: readonly string[],
+  name: string,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(chatConversations)
+      .values({ type: 'GROUP', name, createdBy: callerId })
+      .returning({ id: chatConversations.id });
+    if (!row) throw new Error('Group insert returned nothing');
+    await tx
+      .insert(chatParticipants)
+      .values([callerId, ...memberIds].map((userId) => ({ conversationId: row.id, userId })));
+    return row.id;
+  });
+}
+
+export async function renameGroup(db: Db, conversationId: string, name: string): Promise<boolean> {
+  const rows = await db
+    .update(chatConversations)
+    .set({ name })
+    .where(and(eq(chatConversations.id, conversationId), eq(chatConversations.type, 'GROUP')))
+    .returning({ id: chatConversations.id });
+  return rows.length === 1;
+}
+
+// ── messages ────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface MessageWithFiles {
+  message: MessageRow;
+  files: FileRow[];
+}
+
+async function withFiles(db: Db, rows: MessageRow[]): Promise<MessageWithFiles[]> {
+  if (!rows.length) return [];
+  const attached = await db
+    .select({ messageId: chatAttachments.messageId, file: files })
+    .from(chatAttachments)
+    .innerJoin(files, eq(files.id, chatAttachments.fileId))
+    .where(
+      inArray(
+        chatAttachments.messageId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(chatAttachments.position));
+  return rows.map((message) => ({
+    message,
+    files: attached.filter((a) => a.messageId === message.id).map((a) => a.file),
+  }));
+}
+
+/** A conversation's messages before `beforeSeq` (newest page first), oldest first, one more to know if older ones exist. */
+export async function messagesBefore(
+  db: Db,
+  conversationId: string,
+  q: { beforeSeq: number | null; limit: number },
+): Promise<{ items: MessageWithFiles[]; olderSeq: number | null }> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        q.beforeSeq === null ? undefined : lt(chatMessages.seq, q.beforeSeq),
+      ),
+    )
+    .orderBy(desc(chatMessages.seq))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit).reverse();
+  const oldest = page[0];
+  return {
+    items: await withFiles(db, page),
+    olderSeq: rows.length > q.limit && oldest ? oldest.seq : null,
+  };
+}
+
+/** The last message of each conversation. */
+export async function lastMessages(
+  db: Db,
+  conversationIds: readonly string[],
+): Promise<Map<string, MessageWithFiles>> {
+  if (!conversationIds.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([chatMessages.conversationId])
+    .from(chatMessages)
+    .where(inArray(chatMessages.conversationId, [...conversationIds]))
+    .orderBy(chatMessages.conversationId, desc(chatMessages.seq));
+  return new Map((await withFiles(db, rows)).map((m) => [m.message.conversationId, m]));
+}
+
+/** Message ids of the given sequence numbers in a conversation (read receipts). */
+export async function messageIdsOfSeqs(db: Db, seqs: readonly number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(seqs.filter((s) => s > 0))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({ id: chatMessages.id, seq: chatMessages.seq })
+    .from(chatMessages)
+    .where(inArray(chatMessages.seq, wanted));
+  return new Map(rows.map((r) => [r.seq, r.id]));
+}
+
+export interface NewMessage {
+  conversationId: string;
+  senderId: string;
+  clientId: string;
+  body: string;
+  contentType: ChatContentType;
+  fileIds: readonly string[];
+}
+
+export type SendResult =
+  | { kind: 'created' | 'existing'; message: MessageWithFiles }
+  | { kind: 'not-participant' }
+  | { kind: 'bad-files' }
+  | { kind: 'client-id-taken' };
+
+/**
+ * Stores a message once (issue #10). The conversation row is locked first, so the sends of one
+ * conversation take their turns: `seq` follows that order and the unread counters are raised without
+ * lost updates. A retry with the same `clientId` returns the stored message instead of a second one.
+ */
+export async function storeMessage(db: Db, input: NewMessage): Promise<SendResult> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.senderId, input.senderId), eq(chatMessages.clientId, input.clientId)));
+    if (existing) {
+      if (existing.conversationId !== input.conversationId) return { kind: 'client-id-taken' };
+      return { kind: 'existing', message: (await withFiles(tx, [existing]))[0]! };
+    }
+    const locked = await tx
+      .update(chatConversations)
+      .set({ lastActivityAt: sql`now()` })
+      .where(
+        and(
+          eq(chatConversations.id, input.conversationId),
+          sql`exists (select 1 from ${chatParticipants} p where p.conversation_id = ${chatConversations.id}
+            and p.user_id = ${input.senderId})`,
+        ),
+      )
+      .returning({ id: chatConversations.id });
+    if (!locked.length) return { kind: 'not-participant' };
+
+    const fileIds = [...new Set(input.fileIds)];
+    if (fileIds.length) {
+      const own = await tx
+        .select({ id: files.id })
+        .from(files)
+        .where(
+          and(inArray(files.id, fileIds), eq(files.ownerId, input.senderId), eq(files.use, 'attachment')),
+        );
+      if (own.length !== fileIds.length) return { kind: 'bad-files' };
+    }
+    const [message] = await tx
+      .insert(chatMessages)
+      .values({
+        conversationId: input.conversationId,
+        senderId: input.senderId,
+        clientId: input.clientId,
+        body: input.body,
+        contentType: input.contentType,
+      })
+      .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientId] })
+      .returning();
+    if (!message) {
+      // The same send raced itself (two tabs retrying at once): the other one stored it.
+      const [stored] = await tx
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.senderId, input.senderId), eq(chatMessages.clientId, input.clientId)));
+      if (!stored || stored.conversationId !== input.conversationId) return { kind: 'client-id-taken' };
+      return { kind: 'existing', message: (await withFiles(tx, [stored]))[0]! };
+    }
+    if (fileIds.length) {
+      await tx
+        .insert(chatAttachments)
+        .values(fileIds.map((fileId, position) => ({ messageId: message.id, fileId, position })));
+    }
+    await tx
+      .update(chatParticipants)
+      .set({ unreadCount: sql`${chatParticipants.unreadCount} + 1` })
+      .where(
+        and(
+          eq(chatParticipants.conversationId, input.conversationId),
+          ne(chatParticipants.userId, input.senderId),
+        ),
+      );
+    await tx
+      .update(chatParticipants)
+      .set({ lastReadSeq: message.seq, unreadCount: 0 })
+      .where(
+        and(
+          eq(chatParticipants.conversationId, input.conversationId),
+          eq(chatParticipants.userId, input.senderId),
+        ),
+      );
+    return { kind: 'created', message: (await withFiles(tx, [message]))[0]! };
+  });
+}
+
+/** Sets the caller's unread count to 0 and their read mark to the newest message; undefined when not theirs. */
+export async function markSeen(
+  db: Db,
+  conversationId: string,
+  userId: string,
+): Promise<{ lastReadSeq: number } | undefined> {
+  const [row] = await db
+    .update(chatParticipants)
+    .set({
+      unreadCount: 0,
+      lastReadSeq: sql`greatest(${chatParticipants.lastReadSeq}, coalesce((select max(m.seq) from ${chatMessages} m
+        where m.conversation_id = ${conversationId}), 0))`,
+    })
+    .where(and(eq(chatParticipants.conversationId, conversationId), eq(chatParticipants.userId, userId)))
+    .returning({ lastReadSeq: chatParticipants.lastReadSeq });
+  return row;
+}
+
+/**
+ * Deletes one of the sender's own messages for everyone: the text goes, the attachments' files too. Returns
+ * the message and the storage keys to remove, or undefined when it is not theirs (or already deleted).
+ */
+export async function deleteOwnMessage(
+  db: Db,
+  senderId: string,
+  messageId: string,
+): Promise<{ message: MessageRow; storageKeys: string[] } | undefined> {
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .update(chatMessages)
+      .set({ body: '', deletedAt: sql`now()` })
+      .where(
+        and(
+          eq(chatMessages.id, messageId),
+          eq(chatMessages.senderId, senderId),
+          isNull(chatMessages.deletedAt),
+        ),
+      )
+      .returning();
+    if (!message) return undefined;
+    const attached = await tx
+      .select({ fileId: chatAttachments.fileId })
+      .from(chatAttachments)
+      .where(eq(chatAttachments.messageId, message.id));
+    const removed = attached.length
+      ? await tx
+          .delete(files)
+          .where(
+            inArray(
+              files.id,
+              attached.map((a) => a.fileId),
+            ),
+          )
+          .returning({ key: files.storageKey })
+      : [];
+    return { message, storageKeys: removed.map((r) => r.key) };
+  });
+}
+
+/** May `userId` read this attachment? Only participants of a conversation whose live message holds it. */
+export async function canReadAttachment(db: Db, userId: string, fileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(chatAttachments)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+    .innerJoin(
+      chatParticipants,
+      and(
+        eq(chatParticipants.conversationId, chatMessages.conversationId),
+        eq(chatParticipants.userId, userId),
+      ),
+    )
+    .where(and(eq(chatAttachments.fileId, fileId), isNull(chatMessages.deletedAt)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -7,7 +7,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../client.ts';
-import { files, follows, notifications, users } from '../schema/index.ts';
+import {
+  chatAttachments,
+  chatConversations,
+  chatParticipants,
+  files,
+  follows,
+  notifications,
+  users,
+} from '../schema/index.ts';
 import { createTestDb } from '../../testing/test-db.ts';
 import { buildApp } from '../../app.ts';
 import { createDemoPassword, readDemoPassword, writeDemoPassword } from './demo-password.ts';
@@ -115,6 +123,27 @@ describe('seedDemo', () => {
     expect(images).toEqual([
       expect.objectContaining({ use: 'avatar', storageKey: sample, mimeType: 'image/webp', width: 256 }),
     ]);
+  });
+
+  it('gives the demo admin conversations, some unread, and a picture in the group', async () => {
+    const [admin] = await database.db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+    const mine = await database.db
+      .select({
+        type: chatConversations.type,
+        name: chatConversations.name,
+        unread: chatParticipants.unreadCount,
+      })
+      .from(chatParticipants)
+      .innerJoin(chatConversations, eq(chatConversations.id, chatParticipants.conversationId))
+      .where(eq(chatParticipants.userId, admin!.id));
+    expect(mine.filter((c) => c.type === 'ONE_TO_ONE')).toHaveLength(3);
+    expect(mine.find((c) => c.type === 'GROUP')).toMatchObject({ name: 'Design team', unread: 1 });
+    expect(mine.map((c) => c.unread).sort()).toEqual([0, 1, 1, 3]);
+    const [image] = await database.db
+      .select({ key: files.storageKey })
+      .from(chatAttachments)
+      .innerJoin(files, eq(files.id, chatAttachments.fileId));
+    expect(fs.existsSync(path.join(uploadsDir, image!.key))).toBe(true);
   });
 
   it('is deterministic', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../lib/passwords.ts';
+import { seedChat } from '../../modules/chat/chat.seed.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.repo.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
@@ -91,7 +92,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     await Promise.all([...pictures, ...(cover ? [cover] : [])].map((p) => writeUpload(dir, p.name, p.data)));
   }
 
-  const adminId = await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const rows = await tx
       .insert(users)
       .values(
@@ -146,7 +147,17 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     for (let i = 3; i <= 20; i++) add(active[i]?.id, adminRow?.id);
     for (let i = 0; i < 60; i++) add(random.pick(rows).id, random.pick(rows).id);
     if (pairs.size) await tx.insert(follows).values([...pairs.values()]);
-    return adminRow?.id;
+    return { adminId: adminRow?.id, activeIds: active.map((r) => r.id).filter((id) => id !== adminRow?.id) };
   });
-  if (adminId) await seedNotifications(db, adminId);
+  if (!seeded.adminId) return;
+  await seedNotifications(db, seeded.adminId);
+  // A picture for the chat's group (a drawn "moodboard"), when there is an uploads folder.
+  let picture;
+  if (options.uploadsDir) {
+    const data = await renderCover('#8E33FF', '#FFAB00');
+    const storageKey = seededFileName(random);
+    await writeUpload(options.uploadsDir, storageKey, data);
+    picture = { storageKey, size: data.length, ...COVER_SIZE };
+  }
+  await seedChat(db, { adminId: seeded.adminId, peopleIds: seeded.activeIds.slice(0, 6), picture });
 }

@@ -86,6 +86,16 @@ export const createRoutes = (): RouteObject[] => [
                 lazy: withTexts('public-pages', () => import('./routes/dashboard/permission-denied.tsx')),
               },
               {
+                // Chat (issue #10): the conversation list and the open conversation; its texts load with it.
+                path: paths.dashboard.chat.root,
+                lazy: () => ensureTranslations('chat').then(() => ({})),
+                children: [
+                  { index: true, lazy: () => import('./routes/dashboard/chat/chat.tsx') },
+                  { path: 'new', lazy: () => import('./routes/dashboard/chat/new.tsx') },
+                  { path: ':conversationKey', lazy: () => import('./routes/dashboard/chat/chat.tsx') },
+                ],
+              },
+              {
                 // Users (issue #4). List, new, edit and audit check the admin role inside their chunks.
                 path: paths.dashboard.user.root,
                 // The area's texts load with its pages' code (locales/load-language.ts).

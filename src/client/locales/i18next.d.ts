@@ -1,6 +1,7 @@
 import 'i18next';
 
 import type { StartResource } from './langs/en/index.ts';
+import type { chat } from './langs/en/chat.ts';
 import type { publicPages } from './langs/en/public-pages.ts';
 import type { users } from './langs/en/users.ts';
 
@@ -11,11 +12,12 @@ import type { users } from './langs/en/users.ts';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translations';
-    fallbackNS: ['users', 'public-pages'];
+    fallbackNS: ['users', 'public-pages', 'chat'];
     resources: {
       translations: StartResource;
       users: typeof users;
       'public-pages': typeof publicPages;
+      chat: typeof chat;
     };
   }
 }

@@ -23,7 +23,11 @@ const original = { error: console.error, warn: console.warn };
 let unexpected: string[] = [];
 
 // Views are rendered without their routes: every area's texts are there from the start.
-await Promise.all([ensureTranslations('users'), ensureTranslations('public-pages')]);
+await Promise.all([
+  ensureTranslations('users'),
+  ensureTranslations('public-pages'),
+  ensureTranslations('chat'),
+]);
 
 i18n.options.saveMissing = true;
 i18n.on('missingKey', (_languages, namespace, key) => {

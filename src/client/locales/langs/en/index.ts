@@ -1,3 +1,4 @@
+import { chat } from './chat.ts';
 import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
@@ -14,6 +15,7 @@ export const en = {
   ...shell,
   ...publicPages,
   ...users,
+  ...chat,
 };
 
 export type TranslationResource = typeof en;

@@ -1,4 +1,5 @@
 import type { TranslationResource } from '../en/index.ts';
+import { chat } from './chat.ts';
 import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
@@ -10,4 +11,5 @@ export const fr: TranslationResource = {
   ...shell,
   ...publicPages,
   ...users,
+  ...chat,
 };

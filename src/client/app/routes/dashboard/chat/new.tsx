@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+
+import { PageTitle } from '../../../../components/page-title/page-title.tsx';
+import { ChatView } from '../../../../features/chat/views/chat-view.tsx';
+
+/** `/dashboard/chat/new`: pick recipients, send the first message. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle title={t('chat.newConversation')} />
+      <ChatView compose />
+    </>
+  );
+}

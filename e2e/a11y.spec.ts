@@ -20,7 +20,13 @@ const publicPages = [
   '/500',
   '/components',
 ];
-const dashboardPages = ['/dashboard/app', '/dashboard/blank', '/dashboard/permission-denied'];
+const dashboardPages = [
+  '/dashboard/app',
+  '/dashboard/blank',
+  '/dashboard/permission-denied',
+  '/dashboard/chat',
+  '/dashboard/chat/new',
+];
 
 const variants = [
   { mode: 'light', direction: 'ltr' },

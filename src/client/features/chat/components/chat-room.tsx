@@ -43,7 +43,7 @@ import {
   useSendMessage,
   type PendingMessage,
 } from '../api/chat-api.ts';
-import { ConversationAvatar, conversationTitle, othersOf } from './conversation-list.tsx';
+import { avatarFallbackSx, ConversationAvatar, conversationTitle, othersOf } from './conversation-list.tsx';
 
 /** Plain text with its links made clickable (never HTML). */
 function MessageText({ text }: { text: string }) {
@@ -291,7 +291,12 @@ export function ChatRoom({ conversationKey, meId, typingIds }: ChatRoomProps) {
                 <Avatar
                   alt={sender?.name}
                   src={sender?.avatarUrl ?? undefined}
-                  sx={{ width: 32, height: 32, visibility: firstOfRun ? 'visible' : 'hidden' }}
+                  sx={{
+                    ...avatarFallbackSx,
+                    width: 32,
+                    height: 32,
+                    visibility: firstOfRun ? 'visible' : 'hidden',
+                  }}
                 />
               )}
               <Box
@@ -364,7 +369,7 @@ export function ChatRoom({ conversationKey, meId, typingIds }: ChatRoomProps) {
             <Bubble own>
               <MessageText text={message.body} />
             </Bubble>
-            <Typography variant="caption" sx={{ color: message.failed ? 'error.main' : 'text.disabled' }}>
+            <Typography variant="caption" sx={{ color: message.failed ? 'error.main' : 'text.secondary' }}>
               {message.failed ? t('chat.sendFailed') : t('chat.sending')}
               {message.failed && (
                 <Button size="small" color="error" onClick={() => deliver(message)} sx={{ ml: 1 }}>

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -30,6 +31,11 @@ export function conversationTitle(conversation: Conversation, meId: string | und
   return others.map((p) => p.name).join(', ') || '—';
 }
 
+/** Avatars without a picture (and a group's "+2") in colours that keep their letters readable. */
+export const avatarFallbackSx = {
+  '&.MuiAvatar-colorDefault, & .MuiAvatar-colorDefault': { bgcolor: 'grey.600', color: 'common.white' },
+} as const;
+
 export function ConversationAvatar({
   conversation,
   meId,
@@ -40,7 +46,10 @@ export function ConversationAvatar({
   const others = othersOf(conversation, meId);
   if (conversation.type === 'GROUP') {
     return (
-      <AvatarGroup max={2} sx={{ '& .MuiAvatar-root': { width: 32, height: 32, fontSize: 14 } }}>
+      <AvatarGroup
+        max={2}
+        sx={{ ...avatarFallbackSx, '& .MuiAvatar-root': { width: 32, height: 32, fontSize: 14 } }}
+      >
         {others.map((p) => (
           <Avatar key={p.id} alt={p.name} src={p.avatarUrl ?? undefined} />
         ))}
@@ -48,7 +57,7 @@ export function ConversationAvatar({
     );
   }
   const other = others[0];
-  return <Avatar alt={other?.name} src={other?.avatarUrl ?? undefined} />;
+  return <Avatar alt={other?.name} src={other?.avatarUrl ?? undefined} sx={avatarFallbackSx} />;
 }
 
 type ConversationListProps = { meId: string | undefined; activeId: string | undefined };
@@ -107,43 +116,44 @@ export function ConversationList({ meId, activeId }: ConversationListProps) {
               }`
             : '';
           return (
-            <ListItemButton
-              key={conversation.id}
-              component={RouterLink}
-              to={paths.dashboard.chat.view(conversation.id)}
-              selected={conversation.id === activeId}
-              sx={{ borderRadius: 1, gap: 1.5, py: 1 }}
-            >
-              <ConversationAvatar conversation={conversation} meId={meId} />
-              <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                <Typography variant="subtitle2" noWrap>
-                  {title}
-                </Typography>
-                <Typography
-                  variant="body2"
-                  noWrap
-                  sx={{
-                    color: conversation.unreadCount ? 'text.primary' : 'text.secondary',
-                    fontWeight: conversation.unreadCount ? 600 : 400,
-                  }}
-                >
-                  {preview}
-                </Typography>
-              </Box>
-              <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
-                <Typography variant="caption" sx={{ color: 'text.disabled', whiteSpace: 'nowrap' }}>
-                  {fRelativeTime(conversation.lastActivity)}
-                </Typography>
-                {conversation.unreadCount > 0 && (
-                  <Badge
-                    color="primary"
-                    badgeContent={conversation.unreadCount}
-                    aria-label={t('chat.unread', { count: conversation.unreadCount })}
-                    sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-                  />
-                )}
-              </Box>
-            </ListItemButton>
+            <ListItem key={conversation.id} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={paths.dashboard.chat.view(conversation.id)}
+                selected={conversation.id === activeId}
+                sx={{ borderRadius: 1, gap: 1.5, py: 1 }}
+              >
+                <ConversationAvatar conversation={conversation} meId={meId} />
+                <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                  <Typography variant="subtitle2" noWrap>
+                    {title}
+                  </Typography>
+                  <Typography
+                    variant="body2"
+                    noWrap
+                    sx={{
+                      color: conversation.unreadCount ? 'text.primary' : 'text.secondary',
+                      fontWeight: conversation.unreadCount ? 600 : 400,
+                    }}
+                  >
+                    {preview}
+                  </Typography>
+                </Box>
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
+                  <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                    {fRelativeTime(conversation.lastActivity)}
+                  </Typography>
+                  {conversation.unreadCount > 0 && (
+                    <Badge
+                      color="primary"
+                      badgeContent={conversation.unreadCount}
+                      aria-label={t('chat.unread', { count: conversation.unreadCount })}
+                      sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                    />
+                  )}
+                </Box>
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -15,6 +15,7 @@ import { GROUP_NAME_MAX, MESSAGE_MAX, type ChatContact } from '#shared/contract/
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { chatKeys, useContacts, useStartConversation } from '../api/chat-api.ts';
+import { avatarFallbackSx } from './conversation-list.tsx';
 
 /**
  * `/dashboard/chat/new`: pick one or more people (one: the conversation with them, started or continued;
@@ -72,7 +73,11 @@ export function NewConversation() {
         isOptionEqualToValue={(option, value) => option.id === value.id}
         renderOption={({ key, ...props }, option) => (
           <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
-            <Avatar alt={option.name} src={option.avatarUrl ?? undefined} sx={{ width: 28, height: 28 }} />
+            <Avatar
+              alt={option.name}
+              src={option.avatarUrl ?? undefined}
+              sx={{ ...avatarFallbackSx, width: 28, height: 28 }}
+            />
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2" noWrap>
                 {option.name}

@@ -124,6 +124,15 @@ export async function participantsOf(
   return out;
 }
 
+/** Who takes part in a conversation (ids only: what each event is addressed to). */
+export async function participantIdsOf(db: Db, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: chatParticipants.userId })
+    .from(chatParticipants)
+    .where(eq(chatParticipants.conversationId, conversationId));
+  return rows.map((r) => r.userId);
+}
+
 export async function isParticipant(db: Db, conversationId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: chatParticipants.userId })

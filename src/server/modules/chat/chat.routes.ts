@@ -34,6 +34,7 @@ import {
   messageIdsOfSeqs,
   messagesBefore,
   oneToOne,
+  participantIdsOf,
   participantsOf,
   renameGroup,
   storeMessage,
@@ -66,8 +67,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   // Chat attachments are readable by the participants of the conversation that holds them.
   app.files.allowRead('attachment', (userId, file) => canReadAttachment(db, userId, file.id));
 
-  const participantIds = async (conversationId: string) =>
-    ((await participantsOf(db, [conversationId])).get(conversationId) ?? []).map((p) => p.user.id);
+  const participantIds = (conversationId: string) => participantIdsOf(db, conversationId);
 
   /** Stores a message and tells the participants; the same answer for a retry. */
   async function send(input: NewMessage) {

@@ -49,9 +49,13 @@ test('an admin bans a user and sees it in the audit log, then narrows the log to
   await expect(page.getByText(`Ida ${lastName} was updated`)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/user\/list$/);
 
-  // The navigation leads admins to the log.
+  // The navigation shows where one is (the save led into the User group, which opened) and leads admins
+  // to the log.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await nav.getByRole('button', { name: 'User', exact: true }).click();
+  await expect(nav.getByRole('button', { name: 'User', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await nav.getByRole('link', { name: 'Audit log' }).click();
   await expect(page).toHaveURL(/\/dashboard\/user\/audit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();

@@ -65,11 +65,20 @@ function ItemText({ item, depth, active }: { item: NavItem; depth: number; activ
   );
 }
 
-/** One item; a parent toggles its sub-list (any depth). */
+/**
+ * One item; a parent toggles its sub-list (any depth). A parent opens by itself when the current page moves
+ * into it (a link elsewhere on the page, a redirect after saving), so the navigation always shows where one
+ * is; leaving it keeps whatever the person chose.
+ */
 export function NavList({ item, depth }: NavListProps) {
   const { pathname } = useLocation();
   const childActive = hasActiveChild(item, pathname);
   const [open, setOpen] = useState(childActive);
+  const [wasActive, setWasActive] = useState(childActive);
+  if (childActive !== wasActive) {
+    setWasActive(childActive);
+    if (childActive) setOpen(true);
+  }
   const listId = useId();
 
   if (item.children?.length) {

@@ -53,6 +53,77 @@ describe('api client', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/things');
   });
 
+  it('reports upload progress (through XMLHttpRequest) and answers like any other request', async () => {
+    setAccessToken('token-1');
+    const sent: { method?: string; url?: string; headers: Record<string, string>; body?: unknown } = {
+      headers: {},
+    };
+    class FakeXhr {
+      upload: { onprogress?: (event: ProgressEvent) => void } = {};
+      onload?: () => void;
+      onerror?: () => void;
+      onabort?: () => void;
+      status = 0;
+      responseText = '';
+      open(method: string, url: string) {
+        Object.assign(sent, { method, url });
+      }
+      setRequestHeader(name: string, value: string) {
+        sent.headers[name] = value;
+      }
+      getResponseHeader() {
+        return 'application/json';
+      }
+      abort() {}
+      send(body: unknown) {
+        sent.body = body;
+        for (const loaded of [25, 100]) {
+          this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 } as ProgressEvent);
+        }
+        this.status = 200;
+        this.responseText = JSON.stringify({ file: { id: 'f1' } });
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const progress: number[] = [];
+    const file = new File(['bytes'], 'notes.pdf', { type: 'application/pdf' });
+
+    await expect(
+      apiClient.upload('/files', file, {
+        query: { use: 'attachment' },
+        onUploadProgress: (p) => progress.push(p),
+      }),
+    ).resolves.toEqual({ file: { id: 'f1' } });
+    expect(progress).toEqual([0.25, 1, 1]);
+    expect(sent).toMatchObject({ method: 'POST', url: '/api/files?use=attachment' });
+    expect(sent.headers.authorization).toBe('Bearer token-1');
+    expect(sent.body).toBeInstanceOf(FormData);
+  });
+
+  it('turns a refused upload with progress into an ApiError with the server message', async () => {
+    class RefusingXhr {
+      upload = {};
+      onload?: () => void;
+      status = 413;
+      responseText = JSON.stringify({ message: 'File too large' });
+      open() {}
+      setRequestHeader() {}
+      getResponseHeader() {
+        return 'application/json';
+      }
+      send() {
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', RefusingXhr);
+    const file = new File(['bytes'], 'big.zip', { type: 'application/zip' });
+    await expect(apiClient.upload('/files', file, { onUploadProgress: () => {} })).rejects.toMatchObject({
+      status: 413,
+      message: 'File too large',
+    });
+  });
+
   it('uploads a file as multipart/form-data: FormData body, no JSON content-type, token sent', async () => {
     setAccessToken('token-1');
     const { fetchMock } = mockFetch([

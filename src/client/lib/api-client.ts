@@ -61,6 +61,8 @@ export type RequestOptions = {
   auth?: boolean;
   /** `false`: send the token but do not renew it on 401 (sign-out). */
   refresh?: boolean;
+  /** Hears how much of the body has been sent (0..1): uploads show progress with it. */
+  onUploadProgress?: (fraction: number) => void;
 };
 
 type SessionHandlers = {
@@ -99,21 +101,65 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${url}?${search}` : url;
 }
 
+/**
+ * `fetch` cannot report upload progress; XMLHttpRequest can. Same request, same Response shape, so the rest of
+ * the client (errors, token renewal) does not know the difference.
+ */
+function sendWithProgress(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: XMLHttpRequestBodyInit | undefined },
+  signal: AbortSignal | undefined,
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      onProgress(1);
+      const type = xhr.getResponseHeader('content-type');
+      resolve(
+        new Response(xhr.status === 204 ? null : xhr.responseText, {
+          status: xhr.status,
+          headers: type ? { 'content-type': type } : {},
+        }),
+      );
+    };
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body ?? null);
+  });
+}
+
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  const method = options.method ?? 'GET';
+  const body =
+    options.body === undefined
+      ? undefined
+      : isForm
+        ? (options.body as FormData)
+        : JSON.stringify(options.body);
   try {
+    if (options.onUploadProgress && typeof XMLHttpRequest !== 'undefined') {
+      return await sendWithProgress(
+        buildUrl(path, options.query),
+        { method, headers, body },
+        options.signal,
+        options.onUploadProgress,
+      );
+    }
     return await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
+      method,
       headers,
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
+      body,
       credentials: 'same-origin',
       signal: options.signal,
     });

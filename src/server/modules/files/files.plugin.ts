@@ -8,12 +8,18 @@ import fp from 'fastify-plugin';
 
 import type { FileUse, StoredFile } from '#shared/contract/files.ts';
 
-import type { FileRow } from './files.repo.ts';
+import { deleteFiles, filesOfUseBefore, type FileRow } from './files.repo.ts';
 import { isPublicUse, multipartLimits, storeUpload, toStoredFile } from './files.service.ts';
 import { createDiskStorage, type FileStorage } from './storage.ts';
 
 /** May `userId` read `file`? Registered by the area that uses a kind of file (chat: its participants). */
 export type ReadCheck = (userId: string, file: FileRow) => Promise<boolean>;
+
+/** Which of these file ids does the area still use (linked to a message, a post…)? */
+export type LinkCheck = (fileIds: string[]) => Promise<string[]>;
+
+/** An upload nothing links to after this long is removed (attached to a message never sent). */
+export const UNLINKED_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export interface FilesBlock {
   storage: FileStorage;
@@ -23,6 +29,13 @@ export interface FilesBlock {
   store(request: FastifyRequest, options: { use: FileUse; ownerId: string }): Promise<FileRow>;
   /** Lets more people than the owner read files of one use; any check that says yes lets them. */
   allowRead(use: FileUse, check: ReadCheck): void;
+  /**
+   * Says which files of `use` an area links to. Uses with link checks are swept: a file of theirs that no
+   * check claims, older than UNLINKED_GRACE_MS, is deleted (row and bytes).
+   */
+  linkedBy(use: FileUse, check: LinkCheck): void;
+  /** Deletes the unlinked uploads (see `linkedBy`) stored before `before`; returns how many went. */
+  sweepUnlinked(before?: Date): Promise<number>;
   /** Public uses: anyone. Otherwise the owner, and whoever a check of the use lets read it. */
   canRead(userId: string | null, file: FileRow): Promise<boolean>;
   /** The API's view of a file, with the URL to load it from (signed for private files). */
@@ -66,12 +79,42 @@ export const filesPlugin = fp(
 
     const storage = createDiskStorage(dir);
     const readers = new Map<FileUse, ReadCheck[]>();
+    const linkers = new Map<FileUse, LinkCheck[]>();
+    const SWEEP_BATCH = 500;
+
+    async function sweepUse(use: FileUse, checks: LinkCheck[], before: Date): Promise<number> {
+      let removed = 0;
+      let after: FileRow | undefined;
+      for (;;) {
+        const batch = await filesOfUseBefore(app.db, use, before, SWEEP_BATCH, after);
+        if (!batch.length) return removed;
+        const ids = batch.map((f) => f.id);
+        const linked = new Set((await Promise.all(checks.map((check) => check(ids)))).flat());
+        const keys = await deleteFiles(
+          app.db,
+          ids.filter((id) => !linked.has(id)),
+        );
+        await storage.remove(keys);
+        removed += keys.length;
+        if (batch.length < SWEEP_BATCH) return removed;
+        after = batch.at(-1);
+      }
+    }
+
     app.decorate('files', {
       storage,
       dir,
       store: (request, options) => storeUpload(app, request, { ...options, tmpDir }),
       allowRead(use, check) {
         readers.set(use, [...(readers.get(use) ?? []), check]);
+      },
+      linkedBy(use, check) {
+        linkers.set(use, [...(linkers.get(use) ?? []), check]);
+      },
+      async sweepUnlinked(before = new Date(Date.now() - UNLINKED_GRACE_MS)) {
+        let removed = 0;
+        for (const [use, checks] of linkers) removed += await sweepUse(use, checks, before);
+        return removed;
       },
       async canRead(userId, file) {
         if (isPublicUse(file.use)) return true;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 
 import type { FileUse } from '#shared/contract/files.ts';
 
@@ -60,5 +60,45 @@ export async function deleteOwnFile(
 export async function storageKeysOfOwners(db: Db, ownerIds: string[]): Promise<string[]> {
   if (!ownerIds.length) return [];
   const rows = await db.select({ key: files.storageKey }).from(files).where(inArray(files.ownerId, ownerIds));
+  return rows.map((r) => r.key);
+}
+
+/**
+ * Files of a use stored before `before`, oldest first, after the `after` position (a page of the
+ * unlinked-upload sweep, keyset by creation time and id).
+ */
+export async function filesOfUseBefore(
+  db: Db,
+  use: FileUse,
+  before: Date,
+  limit: number,
+  after?: { createdAt: Date; id: string },
+): Promise<FileRow[]> {
+  return db
+    .select()
+    .from(files)
+    .where(
+      and(
+        eq(files.use, use),
+        lt(files.createdAt, before),
+        after
+          ? or(
+              gt(files.createdAt, after.createdAt),
+              and(eq(files.createdAt, after.createdAt), gt(files.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(files.createdAt), asc(files.id))
+    .limit(limit);
+}
+
+/** Deletes file rows by id; returns the storage keys of those deleted. */
+export async function deleteFiles(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .delete(files)
+    .where(inArray(files.id, [...ids]))
+    .returning({ key: files.storageKey });
   return rows.map((r) => r.key);
 }

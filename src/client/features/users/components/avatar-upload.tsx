@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { imageFileProblem } from '../../../lib/image-file.ts';
+import { imageFileProblem, IMAGE_ACCEPT } from '../../../lib/image-file.ts';
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
@@ -73,6 +73,7 @@ export function AvatarUpload({ name, src, onSelect, onRemove, file, busy, disabl
       </Box>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
         <FileButton
+          accept={IMAGE_ACCEPT}
           variant="outlined"
           size="small"
           color="inherit"

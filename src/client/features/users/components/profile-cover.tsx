@@ -11,7 +11,7 @@ import type { User } from '#shared/contract/account.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUploadMyPicture } from '../api/my-account.ts';
-import { imageFileProblem } from '../../../lib/image-file.ts';
+import { imageFileProblem, IMAGE_ACCEPT } from '../../../lib/image-file.ts';
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { CoverImage } from './user-card.tsx';
 import { UserAvatar } from './user-avatar.tsx';
@@ -49,6 +49,7 @@ export function ProfileCover({ user, tabs }: { user: User; tabs: ReactNode }) {
           }}
         />
         <FileButton
+          accept={IMAGE_ACCEPT}
           size="small"
           variant="contained"
           color="inherit"

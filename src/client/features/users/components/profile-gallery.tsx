@@ -18,7 +18,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { fDate } from '../../../lib/format.ts';
 import { useGallery } from '../api/get-profile.ts';
 import { useDeletePhoto, useUploadPhoto } from '../api/my-account.ts';
-import { imageFileProblem } from '../../../lib/image-file.ts';
+import { imageFileProblem, IMAGE_ACCEPT } from '../../../lib/image-file.ts';
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog.tsx';
 
@@ -72,6 +72,7 @@ export function ProfileGallery({ userId }: { userId: string }) {
           {title}
         </Typography>
         <FileButton
+          accept={IMAGE_ACCEPT}
           variant="contained"
           startIcon={<CloudUploadOutlined />}
           loading={upload.isPending}

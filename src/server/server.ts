@@ -79,7 +79,14 @@ async function main(): Promise<void> {
     );
   }
 
-  const sweeper = setInterval(() => void sweep(database.db).catch(() => {}), 10 * 60_000);
+  // Expired rate-limit windows, and uploads nothing links to after a day (files block, ADR 018).
+  const sweeper = setInterval(() => {
+    void sweep(database.db).catch(() => {});
+    void app.files
+      .sweepUnlinked()
+      .then((removed) => removed && app.log.info({ removed }, 'Removed unlinked uploads'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping unlinked uploads failed'));
+  }, 10 * 60_000);
   sweeper.unref();
 
   let closing = false;

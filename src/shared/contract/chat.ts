@@ -5,20 +5,23 @@
  */
 import { z } from 'zod';
 
+import {
+  ATTACHMENTS_MAX,
+  CONVERSATIONS_PAGE,
+  GROUP_NAME_MAX,
+  MESSAGE_MAX,
+  MESSAGES_PAGE,
+  RECIPIENTS_MAX,
+} from './chat-limits.ts';
 import { fileSchema } from './files.ts';
 import { cursorField, cursorInfoFields } from './list.ts';
 import { presenceStatuses } from './realtime.ts';
 
+export * from './chat-limits.ts';
+
 export const conversationTypes = ['ONE_TO_ONE', 'GROUP'] as const;
 export const chatContentTypes = ['text', 'image', 'file'] as const;
 export type ChatContentType = (typeof chatContentTypes)[number];
-
-export const MESSAGE_MAX = 5000;
-export const ATTACHMENTS_MAX = 10;
-export const RECIPIENTS_MAX = 50;
-export const GROUP_NAME_MAX = 100;
-export const MESSAGES_PAGE = 30;
-export const CONVERSATIONS_PAGE = 30;
 
 /** A person one can write to (the spec's contact; also a conversation's participant). */
 export const chatContactSchema = z.object({
@@ -95,6 +98,16 @@ export const conversationResponse = z.object({ conversation: conversationSchema,
 
 export const participantsQuery = z.object({ conversationKey });
 export const participantsResponse = z.object({ participants: z.array(chatContactSchema) });
+/** `GET /api/chat/attachments?conversationKey=`: the files shared in a conversation, newest first. */
+export const sharedFilesResponse = z.object({ attachments: z.array(fileSchema) });
+
+/** `GET /api/chat/unread`: the caller's unread messages (the nav badge and the tab title). */
+export const unreadResponse = z.object({
+  unreadCount: z.number().int(),
+  /** Conversations with something unread. */
+  conversations: z.number().int(),
+});
+
 export const contactsResponse = z.object({ contacts: z.array(chatContactSchema) });
 
 export const markAsSeenQuery = z.object({

@@ -77,6 +77,8 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_conversation_seq_idx').on(t.conversationId, t.seq),
+    // A message by its `seq` alone (read receipts: each participant's last read `seq` → message id).
+    uniqueIndex('chat_messages_seq_unique').on(t.seq),
     uniqueIndex('chat_messages_sender_client_unique').on(t.senderId, t.clientId),
   ],
 );

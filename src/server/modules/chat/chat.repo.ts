@@ -244,18 +244,35 @@ export async function messagesBefore(
   };
 }
 
-/** The last message of each conversation. */
+/**
+ * The last message of each conversation: one backward step on (conversation_id, seq) per conversation (a
+ * DISTINCT ON over the conversations' messages would read all of them: ~100,000 rows for a page of 30).
+ */
 export async function lastMessages(
   db: Db,
   conversationIds: readonly string[],
 ): Promise<Map<string, MessageWithFiles>> {
   if (!conversationIds.length) return new Map();
-  const rows = await db
-    .selectDistinctOn([chatMessages.conversationId])
+  const last = db
+    .select()
     .from(chatMessages)
-    .where(inArray(chatMessages.conversationId, [...conversationIds]))
-    .orderBy(chatMessages.conversationId, desc(chatMessages.seq));
-  return new Map((await withFiles(db, rows)).map((m) => [m.message.conversationId, m]));
+    .where(eq(chatMessages.conversationId, chatConversations.id))
+    .orderBy(desc(chatMessages.seq))
+    .limit(1)
+    .as('last');
+  const rows = await db
+    .select()
+    .from(chatConversations)
+    .innerJoinLateral(last, sql`true`)
+    .where(inArray(chatConversations.id, [...conversationIds]));
+  return new Map(
+    (
+      await withFiles(
+        db,
+        rows.map((r) => r.last),
+      )
+    ).map((m) => [m.message.conversationId, m]),
+  );
 }
 
 /** Message ids of the given sequence numbers in a conversation (read receipts). */
@@ -279,7 +296,8 @@ export interface NewMessage {
 }
 
 export type SendResult =
-  | { kind: 'created' | 'existing'; message: MessageWithFiles }
+  | { kind: 'created'; message: MessageWithFiles; participantIds: string[] }
+  | { kind: 'existing'; message: MessageWithFiles }
   | { kind: 'not-participant' }
   | { kind: 'bad-files' }
   | { kind: 'client-id-taken' };
@@ -347,25 +365,22 @@ export async function storeMessage(db: Db, input: NewMessage): Promise<SendResul
         .insert(chatAttachments)
         .values(fileIds.map((fileId, position) => ({ messageId: message.id, fileId, position })));
     }
-    await tx
+    // One statement for everyone in the conversation: the others' unread counts go up, the sender has read
+    // up to here; the rows it updates are the participants the message goes to.
+    const sender = sql`${chatParticipants.userId} = ${input.senderId}`;
+    const participants = await tx
       .update(chatParticipants)
-      .set({ unreadCount: sql`${chatParticipants.unreadCount} + 1` })
-      .where(
-        and(
-          eq(chatParticipants.conversationId, input.conversationId),
-          ne(chatParticipants.userId, input.senderId),
-        ),
-      );
-    await tx
-      .update(chatParticipants)
-      .set({ lastReadSeq: message.seq, unreadCount: 0 })
-      .where(
-        and(
-          eq(chatParticipants.conversationId, input.conversationId),
-          eq(chatParticipants.userId, input.senderId),
-        ),
-      );
-    return { kind: 'created', message: (await withFiles(tx, [message]))[0]! };
+      .set({
+        unreadCount: sql`case when ${sender} then 0 else ${chatParticipants.unreadCount} + 1 end`,
+        lastReadSeq: sql`case when ${sender} then ${message.seq}::bigint else ${chatParticipants.lastReadSeq} end`,
+      })
+      .where(eq(chatParticipants.conversationId, input.conversationId))
+      .returning({ userId: chatParticipants.userId });
+    return {
+      kind: 'created',
+      message: fileIds.length ? (await withFiles(tx, [message]))[0]! : { message, files: [] },
+      participantIds: participants.map((p) => p.userId),
+    };
   });
 }
 
@@ -426,6 +441,44 @@ export async function deleteOwnMessage(
       : [];
     return { message, storageKeys: removed.map((r) => r.key) };
   });
+}
+
+/** The files shared in a conversation (live messages only), newest first: the room's "attachments" panel. */
+export async function sharedFiles(db: Db, conversationId: string, limit: number): Promise<FileRow[]> {
+  const rows = await db
+    .select({ file: files })
+    .from(chatMessages)
+    .innerJoin(chatAttachments, eq(chatAttachments.messageId, chatMessages.id))
+    .innerJoin(files, eq(files.id, chatAttachments.fileId))
+    .where(and(eq(chatMessages.conversationId, conversationId), isNull(chatMessages.deletedAt)))
+    .orderBy(desc(chatMessages.seq), asc(chatAttachments.position))
+    .limit(limit);
+  return rows.map((r) => r.file);
+}
+
+/** The caller's unread messages over all conversations, and in how many conversations. */
+export async function unreadTotals(
+  db: Db,
+  userId: string,
+): Promise<{ unreadCount: number; conversations: number }> {
+  const [row] = await db
+    .select({
+      unreadCount: sql<number>`coalesce(sum(${chatParticipants.unreadCount}), 0)::int`,
+      conversations: sql<number>`count(*) filter (where ${chatParticipants.unreadCount} > 0)::int`,
+    })
+    .from(chatParticipants)
+    .where(eq(chatParticipants.userId, userId));
+  return { unreadCount: row?.unreadCount ?? 0, conversations: row?.conversations ?? 0 };
+}
+
+/** Which of these files are attached to a message (the others are uploads never sent). */
+export async function attachedFileIds(db: Db, fileIds: readonly string[]): Promise<string[]> {
+  if (!fileIds.length) return [];
+  const rows = await db
+    .selectDistinct({ id: chatAttachments.fileId })
+    .from(chatAttachments)
+    .where(inArray(chatAttachments.fileId, [...fileIds]));
+  return rows.map((r) => r.id);
 }
 
 /** May `userId` read this attachment? Only participants of a conversation whose live message holds it. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
@@ -8,7 +8,7 @@ import type { ChatMessage, Conversation } from '#shared/contract/chat.ts';
 import type { StoredFile } from '#shared/contract/files.ts';
 import { REALTIME_PATH, type RealtimeServerMessage } from '#shared/contract/realtime.ts';
 
-import { chatMessages, chatParticipants, users } from '../../db/schema/index.ts';
+import { chatMessages, chatParticipants, files, users } from '../../db/schema/index.ts';
 import { member, multipartBody, pngWithMetadata, type Member } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -60,6 +60,19 @@ const conversationOf = async (who: Member, key: string) =>
   (await call(who, 'GET', `/conversation?conversationKey=${key}`)).json<{ conversation: Conversation }>()
     .conversation;
 
+/** Uploads a picture as `who`'s attachment (`POST /api/files?use=attachment`). */
+async function uploadPicture(who: Member): Promise<StoredFile> {
+  const png = multipartBody(await pngWithMetadata(), 'photo.png', 'image/png');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/files?use=attachment',
+    headers: { ...who.headers, ...png.headers },
+    payload: png.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ file: StoredFile }>().file;
+}
+
 /** A signed-in socket that collects what it receives. */
 async function socketOf(who: Member) {
   const ws = new WebSocket(`${base.replace('http', 'ws')}${REALTIME_PATH}`);
@@ -92,6 +105,9 @@ describe('chat: one-to-one', () => {
       unreadCount: 1,
       messages: [expect.objectContaining({ body: 'Hello Bob' })],
     });
+    // The totals behind the nav badge and the tab title.
+    expect((await call(bob, 'GET', '/unread')).json()).toEqual({ unreadCount: 1, conversations: 1 });
+    expect((await call(alice, 'GET', '/unread')).json()).toEqual({ unreadCount: 0, conversations: 0 });
 
     // Bob answers by starting "a new one" with Alice: it is the same conversation.
     const again = await start(bob, [alice], 'Hi Alice');
@@ -185,14 +201,7 @@ describe('chat: one-to-one', () => {
 describe('chat: only participants', () => {
   it('answers 404 to anyone else for the conversation, its people, messages and attachments — and changes nothing', async () => {
     const conversation = await conversationOf(alice, bobSlug);
-    const png = multipartBody(await pngWithMetadata(), 'photo.png', 'image/png');
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/files?use=attachment',
-      headers: { ...alice.headers, ...png.headers },
-      payload: png.payload,
-    });
-    const file = uploaded.json<{ file: StoredFile }>().file;
+    const file = await uploadPicture(alice);
     const sent = await say(alice, conversation.id, 'a picture', {
       contentType: 'image',
       attachments: [file.id],
@@ -200,6 +209,9 @@ describe('chat: only participants', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const message = sent.json<{ message: ChatMessage }>().message;
     expect(message.attachments).toEqual([expect.objectContaining({ id: file.id, mimeType: 'image/webp' })]);
+    // The room's "attachments" panel lists it for the participants.
+    const shared = await call(bob, 'GET', `/attachments?conversationKey=${conversation.id}`);
+    expect(shared.json<{ attachments: StoredFile[] }>().attachments.map((f) => f.id)).toEqual([file.id]);
 
     const count = async () => (await t.database.db.select().from(chatMessages)).length;
     const before = await count();
@@ -209,6 +221,7 @@ describe('chat: only participants', () => {
       ['GET', `/conversation?conversationKey=${randomUUID()}`],
       ['GET', `/conversation?conversationKey=no-such-person`],
       ['GET', `/participants?conversationKey=${conversation.id}`],
+      ['GET', `/attachments?conversationKey=${conversation.id}`],
       ['GET', `/conversation/mark-as-seen?conversationId=${conversation.id}`],
       ['POST', '/messages', { conversationId: conversation.id, body: 'intruder', clientId: clientId() }],
       ['DELETE', `/messages/${message.id}`],
@@ -239,6 +252,8 @@ describe('chat: only participants', () => {
     const shown = (await conversationOf(bob, conversation.id)).messages.find((m) => m.id === message.id);
     expect(shown).toMatchObject({ body: '', attachments: [], deletedAt: expect.any(String) });
     expect((await t.app.inject({ method: 'GET', url: content, headers: bob.headers })).statusCode).toBe(404);
+    const after = await call(bob, 'GET', `/attachments?conversationKey=${conversation.id}`);
+    expect(after.json<{ attachments: StoredFile[] }>().attachments).toEqual([]);
   });
 });
 
@@ -338,5 +353,31 @@ describe('chat: groups, paging, live', () => {
     expect(carolSocket.received.some((m) => m.type === 'chat.typing')).toBe(false);
     bobSocket.ws.close();
     carolSocket.ws.close();
+  });
+});
+
+describe('chat: uploads never sent', () => {
+  it('are swept after a day; attached files and recent uploads stay', async () => {
+    const [sent, abandoned, recent] = [
+      await uploadPicture(alice),
+      await uploadPicture(alice),
+      await uploadPicture(alice),
+    ];
+    const conversation = await conversationOf(alice, bobSlug);
+    expect((await say(alice, conversation.id, '', { attachments: [sent.id] })).statusCode).toBe(200);
+    await t.database.db
+      .update(files)
+      .set({ createdAt: sql`now() - interval '2 days'` })
+      .where(inArray(files.id, [sent.id, abandoned.id]));
+
+    expect(await t.app.files.sweepUnlinked()).toBe(1);
+
+    const content = (id: string) =>
+      t.app.inject({ method: 'GET', url: `/api/files/${id}/content`, headers: alice.headers });
+    expect((await content(abandoned.id)).statusCode).toBe(404);
+    expect((await content(sent.id)).statusCode).toBe(200);
+    expect((await content(recent.id)).statusCode).toBe(200);
+    // Nothing left to sweep.
+    expect(await t.app.files.sweepUnlinked()).toBe(0);
   });
 });

@@ -14,7 +14,10 @@ import {
   participantsResponse,
   renameConversationInput,
   sendMessageInput,
+  SHARED_FILES_MAX,
+  sharedFilesResponse,
   typingInput,
+  unreadResponse,
 } from '#shared/contract/chat.ts';
 import { errorResponses } from '#shared/contract/common.ts';
 
@@ -23,6 +26,7 @@ import { enforce, type Limit } from '../../lib/rate-limiter.ts';
 import { actor, signedInScope } from '../../plugins/auth.ts';
 import {
   activeUsers,
+  attachedFileIds,
   canReadAttachment,
   createGroup,
   deleteOwnMessage,
@@ -37,7 +41,9 @@ import {
   participantIdsOf,
   participantsOf,
   renameGroup,
+  sharedFiles,
   storeMessage,
+  unreadTotals,
   type NewMessage,
 } from './chat.repo.ts';
 import {
@@ -66,6 +72,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   signedInScope(app);
   // Chat attachments are readable by the participants of the conversation that holds them.
   app.files.allowRead('attachment', (userId, file) => canReadAttachment(db, userId, file.id));
+  // Attachments uploaded but never sent are swept after a day.
+  app.files.linkedBy('attachment', (fileIds) => attachedFileIds(db, fileIds));
 
   const participantIds = (conversationId: string) => participantIdsOf(db, conversationId);
 
@@ -83,7 +91,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       throw conflict('This clientId was used for another conversation', 'CLIENT_ID_TAKEN');
     }
     if (result.kind === 'created') {
-      await app.realtime.publish(await participantIds(input.conversationId), {
+      await app.realtime.publish(result.participantIds, {
         type: 'chat.message',
         conversationId: input.conversationId,
         messageId: result.message.message.id,
@@ -162,6 +170,24 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       };
     },
+  );
+
+  app.get(
+    '/attachments',
+    {
+      schema: { querystring: participantsQuery, response: { 200: sharedFilesResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const me = actor(request);
+      const row = await findConversation(db, me.user.id, request.query.conversationKey);
+      if (!row) throw conversationNotFound();
+      const rows = await sharedFiles(db, row.id, SHARED_FILES_MAX);
+      return { attachments: rows.map((file) => app.files.toFile(file)) };
+    },
+  );
+
+  app.get('/unread', { schema: { response: { 200: unreadResponse, ...errorResponses } } }, async (request) =>
+    unreadTotals(db, actor(request).user.id),
   );
 
   // The spec calls it with GET; POST is accepted too (it changes state).

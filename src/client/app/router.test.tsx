@@ -6,7 +6,14 @@ import type { User } from '#shared/contract/account.ts';
 
 import { setAccessToken } from '../lib/api-client.ts';
 import { ACCESS_TOKEN_KEY, authStore, initialAuthState } from '../lib/auth/auth-store.ts';
-import { fakeToken, jsonResponse, mockFetch, testUser, type MockRoute } from '../testing/fetch-mock.ts';
+import {
+  fakeToken,
+  jsonResponse,
+  mockFetch,
+  testUser,
+  type MockRoute,
+  chatUnreadRoute,
+} from '../testing/fetch-mock.ts';
 import { renderRoutes } from '../testing/test-utils.tsx';
 import { createRoutes } from './router.tsx';
 
@@ -44,6 +51,7 @@ describe('routes and guards', () => {
   it('shows the sign-in page with its demo notice already in place (nothing moves when the config arrives)', async () => {
     mockFetch([
       notificationsRoute,
+      chatUnreadRoute(),
       {
         path: '/api/config',
         respond: () =>
@@ -146,6 +154,7 @@ describe('routes and guards', () => {
     const token = signIn();
     const { calls } = mockFetch([
       notificationsRoute,
+      chatUnreadRoute(),
       configRoute,
       { method: 'POST', path: '/api/account/logout', respond: () => new Response(null, { status: 204 }) },
       {
@@ -182,6 +191,7 @@ describe('email verification', () => {
     signIn({ ...testUser, emailVerified: false });
     const { calls } = mockFetch([
       notificationsRoute,
+      chatUnreadRoute(),
       {
         method: 'POST',
         path: '/api/account/verify-email',
@@ -235,6 +245,7 @@ describe('password reset', () => {
   it('email → code → new password → sign-in page', async () => {
     const { calls } = mockFetch([
       notificationsRoute,
+      chatUnreadRoute(),
       configRoute,
       {
         method: 'POST',
@@ -288,6 +299,7 @@ describe('password reset', () => {
   it('new-password works when opened directly and shows a server error', async () => {
     mockFetch([
       notificationsRoute,
+      chatUnreadRoute(),
       {
         method: 'POST',
         path: '/api/account/new-password',
@@ -318,6 +330,7 @@ describe('registration', () => {
     let attempts = 0;
     mockFetch([
       notificationsRoute,
+      chatUnreadRoute(),
       {
         method: 'POST',
         path: '/api/account/register',
@@ -366,6 +379,7 @@ describe('registration', () => {
   it('shows an email-taken answer in an alert', async () => {
     mockFetch([
       notificationsRoute,
+      chatUnreadRoute(),
       {
         method: 'POST',
         path: '/api/account/register',

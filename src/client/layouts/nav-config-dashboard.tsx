@@ -30,7 +30,7 @@ import type { TranslationResource } from '../locales/langs/en/index.ts';
 export type NavLabel = keyof TranslationResource['nav'];
 
 /** Counts the shell can show next to an item (e.g. unread mails); 0 or missing shows nothing. */
-export type NavBadgeKey = 'mailUnread';
+export type NavBadgeKey = 'mailUnread' | 'chatUnread';
 
 export type NavConfigItem = {
   title: NavLabel;
@@ -119,7 +119,7 @@ export const navConfigDashboard: NavConfigGroup[] = [
       },
       { title: 'fileManager', path: paths.dashboard.fileManager, icon: <FolderOutlined /> },
       { title: 'mail', path: paths.dashboard.mail.root, icon: <MailOutlined />, badge: 'mailUnread' },
-      { title: 'chat', path: paths.dashboard.chat.root, icon: <ChatOutlined /> },
+      { title: 'chat', path: paths.dashboard.chat.root, icon: <ChatOutlined />, badge: 'chatUnread' },
       { title: 'calendar', path: paths.dashboard.calendar, icon: <CalendarMonthOutlined /> },
       { title: 'kanban', path: paths.dashboard.kanban, icon: <ViewKanbanOutlined /> },
     ],

@@ -56,6 +56,23 @@ export function fPercent(value: number, options?: Options): string {
   return numberFormat(localeOf(options), { style: 'percent', maximumFractionDigits: 1 }).format(value);
 }
 
+/** A size in bytes, the local way: 512 → "512 B", 1536 → "1.5 kB", 25 * 2^20 → "25 MB" (units of 1,024). */
+export function fData(bytes: number, options?: Options): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return numberFormat(localeOf(options), {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
 export function fDate(value: DateInput, options?: Options): string {
   const date = toDate(value);
   return date ? dateFormat(localeOf(options), { dateStyle: 'medium' }).format(date) : '';
@@ -64,6 +81,33 @@ export function fDate(value: DateInput, options?: Options): string {
 export function fDateTime(value: DateInput, options?: Options): string {
   const date = toDate(value);
   return date ? dateFormat(localeOf(options), { dateStyle: 'medium', timeStyle: 'short' }).format(date) : '';
+}
+
+/** The time of day only: "3:05 PM", "15:05". */
+export function fTime(value: DateInput, options?: Options): string {
+  const date = toDate(value);
+  return date ? dateFormat(localeOf(options), { timeStyle: 'short' }).format(date) : '';
+}
+
+/** A day heading: "Today", "Yesterday" (in the language), else the full date ("Tuesday, March 10, 2026"). */
+export function fDay(value: DateInput, options?: Options & { now?: Date }): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const now = options?.now ?? new Date();
+  const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((startOf(date) - startOf(now)) / (24 * 3600 * 1000));
+  const locale = localeOf(options);
+  if (days === 0 || days === -1) {
+    const format = formatter(
+      'relative',
+      locale,
+      {},
+      () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+    );
+    const text = format.format(days, 'day');
+    return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+  }
+  return dateFormat(locale, { dateStyle: 'full' }).format(date);
 }
 
 const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -102,3 +102,9 @@ export function makeTestUser(overrides: Partial<User> = {}): User {
     ...overrides,
   };
 }
+
+/** `GET /api/chat/unread`, asked by every dashboard page (the Chat nav badge and the tab title). */
+export const chatUnreadRoute = (unreadCount = 0): MockRoute => ({
+  path: '/api/chat/unread',
+  respond: () => jsonResponse({ unreadCount, conversations: unreadCount > 0 ? 1 : 0 }),
+});

@@ -3,12 +3,14 @@ import Drawer from '@mui/material/Drawer';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
 import { PageSkeleton } from '../../components/loading-screen/page-skeleton.tsx';
 import { PageErrorBoundary, PageErrorView } from '../../components/page-error/page-error.tsx';
+import { TitleCountContext } from '../../components/page-title/page-title.tsx';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
+import { useChatUnread } from '../../features/chat/api/chat-unread.ts';
 import { useSettings } from '../../lib/settings/use-settings.ts';
 import { layoutConfig } from '../../config/layout.ts';
 import { Header } from './header.tsx';
@@ -30,9 +32,10 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
   const lgUp = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const layout = useSettings((state) => state.themeLayout);
   const stretch = useSettings((state) => state.themeStretch);
-  const navData = useNavData();
   // Live updates (notifications, and every area's events) while the signed-in shell is shown.
   useRealtimeConnection();
+  const chatUnread = useChatUnread();
+  const navData = useNavData(useMemo(() => ({ chatUnread }), [chatUnread]));
   const { pathname } = useLocation();
   const navId = useId();
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: header.desktopOffsetHeight });
@@ -115,9 +118,11 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
           }}
         >
           <VerifyEmailBanner />
-          <PageErrorBoundary>
-            <Suspense fallback={<PageSkeleton />}>{children ?? <Outlet />}</Suspense>
-          </PageErrorBoundary>
+          <TitleCountContext value={chatUnread}>
+            <PageErrorBoundary>
+              <Suspense fallback={<PageSkeleton />}>{children ?? <Outlet />}</Suspense>
+            </PageErrorBoundary>
+          </TitleCountContext>
         </Box>
       </Box>
     </Box>

@@ -10,7 +10,7 @@ import { authStore } from '../../lib/auth/auth-store.ts';
 import { readCookie } from '../../lib/settings/cookies.ts';
 import { settingsStore } from '../../lib/settings/settings-store.ts';
 import { changeLanguage } from '../../locales/i18n.ts';
-import { fakeToken, jsonResponse, mockFetch, testUser } from '../../testing/fetch-mock.ts';
+import { fakeToken, jsonResponse, mockFetch, testUser, chatUnreadRoute } from '../../testing/fetch-mock.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 
 function notification(overrides: Partial<Notification>): Notification {
@@ -51,6 +51,7 @@ describe('dashboard shell', () => {
       readAt: new Date().toISOString(),
     });
     const { calls } = mockFetch([
+      chatUnreadRoute(),
       {
         path: '/api/notifications',
         respond: ({ url }) => {
@@ -104,8 +105,36 @@ describe('dashboard shell', () => {
     expect(calls('POST', '/api/notifications/mark-all-read')).toHaveLength(1);
   });
 
+  it('shows unread chat messages on the Chat nav item and in the tab title', async () => {
+    mockFetch([
+      chatUnreadRoute(3),
+      {
+        path: '/api/notifications',
+        respond: () =>
+          jsonResponse({
+            notifications: [],
+            total: 0,
+            page: 1,
+            pageSize: 20,
+            hasNextPage: false,
+            nextCursor: null,
+            unreadCount: 0,
+          }),
+      },
+    ]);
+    renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
+
+    await waitFor(() => expect(document.title).toMatch(/^\(3\) .+ \| Atrium$/));
+    await userEvent.click(await screen.findByRole('button', { name: 'Open navigation' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: /Chat/ }).textContent).toContain('3');
+  });
+
   it('shows an error with Retry when notifications cannot be loaded', async () => {
-    mockFetch([{ path: '/api/notifications', respond: () => jsonResponse({ message: 'Down' }, 503) }]);
+    mockFetch([
+      chatUnreadRoute(),
+      { path: '/api/notifications', respond: () => jsonResponse({ message: 'Down' }, 503) },
+    ]);
     renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('Notifications could not be loaded.')).toBeTruthy();
@@ -114,6 +143,7 @@ describe('dashboard shell', () => {
 
   it('the settings drawer changes the settings, shows the red dot and resets', async () => {
     mockFetch([
+      chatUnreadRoute(),
       {
         path: '/api/notifications',
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),
@@ -148,6 +178,7 @@ describe('dashboard shell', () => {
 
   it('choosing Arabic in the language menu turns the page right to left and translates it', async () => {
     mockFetch([
+      chatUnreadRoute(),
       {
         path: '/api/notifications',
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),
@@ -163,6 +194,7 @@ describe('dashboard shell', () => {
 
   it('the command palette lists the pages the user may open and opens the chosen one', async () => {
     mockFetch([
+      chatUnreadRoute(),
       {
         path: '/api/notifications',
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),

@@ -12,20 +12,15 @@ import {
 } from '../nav-config-dashboard.tsx';
 
 /**
- * Counts shown next to navigation items. Features that own the data fill these in (the mail unread count
- * arrives with the mail area); a missing or zero count shows nothing.
+ * Counts shown next to navigation items, from the features that own the data (the chat's unread messages;
+ * mail's arrive with the mail area); a missing or zero count shows nothing.
  */
-const noBadges: Partial<Record<NavBadgeKey, number>> = {};
-
-export function useNavBadges(): Partial<Record<NavBadgeKey, number>> {
-  return noBadges;
-}
+export type NavBadges = Partial<Record<NavBadgeKey, number>>;
 
 /** The navigation for the signed-in user's role, with translated labels, captions and badges. */
-export function useNavData(): NavGroup[] {
+export function useNavData(badges: NavBadges): NavGroup[] {
   const { t } = useTranslation();
   const role = useAuth((state) => state.user?.role);
-  const badges = useNavBadges();
   return useMemo(() => {
     const translate = (item: NavConfigItem): NavItem => ({
       title: t(`nav.${item.title}`),

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
-import type { ChatContact, ChatMessage, Conversation } from '#shared/contract/chat.ts';
+import type { ChatContact, ChatContentType, ChatMessage, Conversation } from '#shared/contract/chat.ts';
+import type { StoredFile } from '#shared/contract/files.ts';
 
 import { apiClient } from '../../../lib/api-client.ts';
 import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
+import { chatUnreadKey } from './chat-unread.ts';
 
 export type ConversationPage = { conversation: Conversation; nextCursor: string | null };
 
@@ -13,13 +15,16 @@ export const chatKeys = {
   contacts: ['chat', 'contacts'] as const,
   conversations: ['chat', 'conversations'] as const,
   conversation: (key: string) => ['chat', 'conversation', key] as const,
+  attachments: (key: string) => ['chat', 'attachments', key] as const,
+  unread: chatUnreadKey,
 };
 
-export function useContacts() {
+export function useContacts({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: chatKeys.contacts,
     queryFn: ({ signal }) => apiClient.get<{ contacts: ChatContact[] }>('/chat/contacts', { signal }),
     staleTime: 30_000,
+    enabled,
   });
 }
 
@@ -68,15 +73,58 @@ export async function loadOlderMessages(
   );
 }
 
+/** The files shared in a conversation, newest first (the room's side panel). */
+export function useSharedFiles(key: string, enabled: boolean) {
+  return useQuery({
+    queryKey: chatKeys.attachments(key),
+    queryFn: ({ signal }) =>
+      apiClient.get<{ attachments: StoredFile[] }>('/chat/attachments', {
+        signal,
+        query: { conversationKey: key },
+      }),
+    enabled,
+  });
+}
+
 export const newClientId = () => `m-${crypto.randomUUID()}`;
 
+/** Uploads one attachment (`POST /api/files?use=attachment`), reporting progress (0..1). */
+export function uploadAttachment(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<{ file: StoredFile }> {
+  return apiClient.upload<{ file: StoredFile }>('/files', file, {
+    query: { use: 'attachment' },
+    onUploadProgress: onProgress,
+    signal,
+  });
+}
+
+/** What a message with these files is: images only → image, any other file → file, none → text. */
+export function contentTypeOf(attachments: readonly Pick<StoredFile, 'mimeType'>[]): ChatContentType {
+  if (!attachments.length) return 'text';
+  return attachments.every((file) => file.mimeType.startsWith('image/')) ? 'image' : 'file';
+}
+
 /** A message on its way: shown at once, marked failed (with Retry) if the server refuses it. */
-export type PendingMessage = { clientId: string; body: string; failed: boolean };
+export type PendingMessage = { clientId: string; body: string; attachments: StoredFile[]; failed: boolean };
 
 export function useSendMessage() {
   return useMutation({
-    mutationFn: (input: { conversationId: string; body: string; clientId: string }) =>
-      apiClient.post<{ message: ChatMessage }>('/chat/messages', input),
+    mutationFn: ({ attachments, ...input }: Omit<PendingMessage, 'failed'> & { conversationId: string }) =>
+      apiClient.post<{ message: ChatMessage }>('/chat/messages', {
+        ...input,
+        attachments: attachments.map((file) => file.id),
+        contentType: contentTypeOf(attachments),
+      }),
+  });
+}
+
+export function useRenameConversation() {
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      apiClient.patch<null>(`/chat/conversations/${id}`, { name }),
   });
 }
 

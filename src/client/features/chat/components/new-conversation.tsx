@@ -8,9 +8,10 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
-import { GROUP_NAME_MAX, MESSAGE_MAX, type ChatContact } from '#shared/contract/chat.ts';
+import { GROUP_NAME_MAX, MESSAGE_MAX } from '#shared/contract/chat-limits.ts';
+import type { ChatContact } from '#shared/contract/chat.ts';
 
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -19,7 +20,8 @@ import { avatarFallbackSx } from './conversation-list.tsx';
 
 /**
  * `/dashboard/chat/new`: pick one or more people (one: the conversation with them, started or continued;
- * several: a new group, optionally named) and send the first message.
+ * several: a new group, optionally named) and send the first message. `?to=<username>` picks someone first
+ * (the contact search of the list links here).
  */
 export function NewConversation() {
   const { t } = useTranslation();
@@ -27,10 +29,15 @@ export function NewConversation() {
   const queryClient = useQueryClient();
   const contacts = useContacts();
   const start = useStartConversation();
-  const [recipients, setRecipients] = useState<ChatContact[]>([]);
+  // null until the person picks: then `?to=` (if any) is the first pick.
+  const [picked, setPicked] = useState<ChatContact[] | null>(null);
   const [name, setName] = useState('');
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
+  const to = searchParams.get('to');
+  const preset = to ? contacts.data?.contacts.find((c) => c.username === to) : undefined;
+  const recipients = picked ?? (preset ? [preset] : []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +75,7 @@ export function NewConversation() {
         options={contacts.data?.contacts ?? []}
         loading={contacts.isPending}
         value={recipients}
-        onChange={(_event, value) => setRecipients(value)}
+        onChange={(_event, value) => setPicked(value)}
         getOptionLabel={(option) => option.name}
         isOptionEqualToValue={(option, value) => option.id === value.id}
         renderOption={({ key, ...props }, option) => (

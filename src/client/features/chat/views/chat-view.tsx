@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
@@ -18,14 +18,19 @@ const NewConversation = lazy(() =>
 /** How long a "typing" signal shows. */
 const TYPING_SHOWN_MS = 4000;
 
-type ChatViewProps = { conversationKey?: string | undefined; compose?: boolean };
+type ChatViewProps = {
+  conversationKey?: string | undefined;
+  compose?: boolean;
+  /** My own status menu for the list's header (from the presence feature, combined by the route). */
+  statusMenu?: ReactNode;
+};
 
 /**
  * `/dashboard/chat`, `/dashboard/chat/new` and `/dashboard/chat/:conversationKey`: the conversation list and
  * the open conversation side by side; on a phone one at a time (the list, or the room with a way back).
  * Everything shown stays current over the real-time socket.
  */
-export function ChatView({ conversationKey, compose = false }: ChatViewProps) {
+export function ChatView({ conversationKey, compose = false, statusMenu }: ChatViewProps) {
   const { t } = useTranslation();
   const meId = useAuth((state) => state.user?.id);
   const [typing, setTyping] = useState<Record<string, Record<string, number>>>({});
@@ -75,7 +80,7 @@ export function ChatView({ conversationKey, compose = false }: ChatViewProps) {
             borderColor: { md: 'divider' },
           }}
         >
-          <ConversationList meId={meId} activeId={conversationKey} />
+          <ConversationList meId={meId} activeId={conversationKey} statusMenu={statusMenu} />
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0, display: { xs: open ? 'block' : 'none', md: 'block' } }}>
           {compose ? (

@@ -1,32 +1,14 @@
-import Box from '@mui/material/Box';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
 import { useTranslation } from 'react-i18next';
 
-import { presenceStatuses, type PresenceStatus } from '#shared/contract/realtime.ts';
+import { presenceStatuses } from '#shared/contract/realtime.ts';
 
+import { PresenceDot } from '../../../components/presence-dot/presence-dot.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useChoosePresence, useMyPresence } from '../api/presence-api.ts';
-
-/** The colour of each status (theme palette paths), for dots next to people. */
-export const presenceColor: Record<PresenceStatus, string> = {
-  online: 'success.main',
-  away: 'warning.main',
-  busy: 'error.main',
-  offline: 'grey.500',
-};
-
-export function PresenceDot({ status, size = 10 }: { status: PresenceStatus; size?: number }) {
-  return (
-    <Box
-      component="span"
-      aria-hidden
-      sx={{ width: size, height: size, borderRadius: '50%', bgcolor: presenceColor[status], flexShrink: 0 }}
-    />
-  );
-}
 
 /**
  * "Status" in the account menu: online (activity decides between online and away), away, busy, or appear

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 
 import { PageTitle } from '../../../../components/page-title/page-title.tsx';
 import { ChatView } from '../../../../features/chat/views/chat-view.tsx';
+import { PresenceMenuButton } from '../../../../features/presence/components/presence-menu-button.tsx';
 
 /** `/dashboard/chat` and `/dashboard/chat/:conversationKey`. */
 export function Component() {
@@ -11,7 +12,7 @@ export function Component() {
   return (
     <>
       <PageTitle title={t('chat.pageTitle')} />
-      <ChatView conversationKey={conversationKey} />
+      <ChatView conversationKey={conversationKey} statusMenu={<PresenceMenuButton />} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageTitle } from '../../../../components/page-title/page-title.tsx';
 import { ChatView } from '../../../../features/chat/views/chat-view.tsx';
+import { PresenceMenuButton } from '../../../../features/presence/components/presence-menu-button.tsx';
 
 /** `/dashboard/chat/new`: pick recipients, send the first message. */
 export function Component() {
@@ -9,7 +10,7 @@ export function Component() {
   return (
     <>
       <PageTitle title={t('chat.newConversation')} />
-      <ChatView compose />
+      <ChatView compose statusMenu={<PresenceMenuButton />} />
     </>
   );
 }

@@ -1,0 +1,199 @@
+import AttachFile from '@mui/icons-material/AttachFile';
+import Close from '@mui/icons-material/Close';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import SendRounded from '@mui/icons-material/SendRounded';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ATTACHMENTS_MAX, MESSAGE_MAX } from '#shared/contract/chat-limits.ts';
+import { FILE_LIMITS, MiB } from '#shared/contract/file-limits.ts';
+import type { StoredFile } from '#shared/contract/files.ts';
+
+import { FileButton } from '../../../components/file-button/file-button.tsx';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { fData } from '../../../lib/format.ts';
+import { uploadAttachment } from '../api/chat-api.ts';
+
+/** The file chooser's filter: the attachment types and their usual extensions. */
+const ATTACHMENT_ACCEPT = [
+  ...FILE_LIMITS.attachment.types,
+  '.pdf,.zip,.docx,.xlsx,.pptx,.odt,.ods,.mp3,.mp4,.txt,.csv',
+].join(',');
+
+/** A file being uploaded (progress 0..1), uploaded (`file`), or refused (`error`). */
+type Upload = {
+  key: string;
+  name: string;
+  size: number;
+  progress: number;
+  file?: StoredFile;
+  error?: string;
+};
+
+type ChatInputProps = {
+  onSend: (message: { body: string; attachments: StoredFile[] }) => void;
+  onTyping: () => void;
+};
+
+/**
+ * The room's input: Enter sends, Shift+Enter starts a new line; files (chosen with the paperclip) upload at
+ * once with their progress and go with the next message. A file the server refuses says why and is left out.
+ */
+export function ChatInput({ onSend, onTyping }: ChatInputProps) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [draft, setDraft] = useState('');
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const aborts = useRef(new Map<string, AbortController>());
+
+  // Leaving the room stops the uploads still running.
+  useEffect(() => {
+    const running = aborts.current;
+    return () => running.forEach((controller) => controller.abort());
+  }, []);
+
+  const update = (key: string, change: Partial<Upload>) =>
+    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
+
+  const add = (chosen: File) => {
+    if (uploads.length >= ATTACHMENTS_MAX) {
+      enqueueSnackbar(t('chat.tooManyFiles', { count: ATTACHMENTS_MAX }), { variant: 'warning' });
+      return;
+    }
+    const key = crypto.randomUUID();
+    const upload: Upload = { key, name: chosen.name, size: chosen.size, progress: 0 };
+    if (chosen.size > FILE_LIMITS.attachment.maxBytes) {
+      upload.error = t('chat.fileTooLarge', { size: FILE_LIMITS.attachment.maxBytes / MiB });
+      setUploads((list) => [...list, upload]);
+      return;
+    }
+    setUploads((list) => [...list, upload]);
+    const controller = new AbortController();
+    aborts.current.set(key, controller);
+    uploadAttachment(chosen, (progress) => update(key, { progress }), controller.signal)
+      .then(({ file }) => update(key, { file, progress: 1 }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) update(key, { error: errorMessage(error, t) });
+      })
+      .finally(() => aborts.current.delete(key));
+  };
+  const remove = (key: string) => {
+    aborts.current.get(key)?.abort();
+    setUploads((list) => list.filter((u) => u.key !== key));
+  };
+
+  const uploading = uploads.some((u) => !u.file && !u.error);
+  const ready = uploads.flatMap((u) => (u.file ? [u.file] : []));
+  const canSend = !uploading && (draft.trim().length > 0 || ready.length > 0);
+
+  const submit = () => {
+    if (!canSend) return;
+    onSend({ body: draft.trim(), attachments: ready });
+    setDraft('');
+    setUploads([]);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <Box sx={{ p: 1.5 }}>
+      {uploads.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={t('chat.attachments')}
+          sx={{ listStyle: 'none', m: 0, mb: 1, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+        >
+          {uploads.map((upload) => (
+            <Box
+              component="li"
+              key={upload.key}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                p: 1,
+                width: 220,
+                borderRadius: 1,
+                border: 1,
+                borderColor: upload.error ? 'error.main' : 'divider',
+              }}
+            >
+              <InsertDriveFileOutlined fontSize="small" sx={{ color: 'text.secondary' }} />
+              <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                <Typography variant="body2" noWrap title={upload.name}>
+                  {upload.name}
+                </Typography>
+                {upload.error ? (
+                  <Typography variant="caption" sx={{ color: 'error.main', display: 'block' }}>
+                    {upload.error}
+                  </Typography>
+                ) : upload.file ? (
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {fData(upload.size)}
+                  </Typography>
+                ) : (
+                  <LinearProgress
+                    variant="determinate"
+                    value={Math.round(upload.progress * 100)}
+                    aria-label={t('chat.uploading', { name: upload.name })}
+                    sx={{ mt: 0.75 }}
+                  />
+                )}
+              </Box>
+              <IconButton
+                size="small"
+                aria-label={t('chat.removeFile', { name: upload.name })}
+                onClick={() => remove(upload.key)}
+              >
+                <Close fontSize="small" />
+              </IconButton>
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}>
+        <FileButton
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          onFile={add}
+          variant="text"
+          color="inherit"
+          sx={{ minWidth: 0, p: 1, borderRadius: '50%', color: 'text.secondary' }}
+          label={t('chat.attach')}
+        >
+          <AttachFile />
+        </FileButton>
+        <TextField
+          fullWidth
+          multiline
+          maxRows={5}
+          size="small"
+          label={t('chat.messageLabel')}
+          placeholder={t('chat.messagePlaceholder')}
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (event.target.value) onTyping();
+          }}
+          onKeyDown={onKeyDown}
+          slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
+        />
+        <IconButton color="primary" aria-label={t('chat.send')} onClick={submit} disabled={!canSend}>
+          <SendRounded
+            sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }}
+          />
+        </IconButton>
+      </Box>
+    </Box>
+  );
+}

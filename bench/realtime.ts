@@ -9,13 +9,11 @@
  *   DATABASE_URL=postgres://… node bench/realtime.ts   (through PostgreSQL LISTEN/NOTIFY)
  *   REALTIME_SOCKETS=2000 REALTIME_RATE=20 REALTIME_SECONDS=10 node bench/realtime.ts
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 import type { RealtimeEvent } from '../src/shared/contract/realtime.ts';
+import { connectSockets, openBenchDatabase } from './lib.ts';
 
 type Setup = { url: string; tokens: string[]; sockets: number };
 type Report = { latencies: number[]; received: number };
@@ -27,10 +25,7 @@ const USERS = 10;
 
 if (isMainThread) {
   const { buildApp } = await import('../src/server/app.ts');
-  const { openDatabase } = await import('../src/server/db/client.ts');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-realtime-'));
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-  await database.migrate();
+  const { database, dispose } = await openBenchDatabase('realtime');
   const app = await buildApp({ database, logger: false, config: { rateLimitMax: 10_000_000 } });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -104,34 +99,23 @@ if (isMainThread) {
     ]);
   } finally {
     await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dispose();
   }
 } else {
-  const { default: WebSocket } = await import('ws');
   const { url, tokens, sockets: count } = workerData as Setup;
   const latencies: number[] = [];
   let received = 0;
-  let ready = 0;
-  const open: InstanceType<typeof WebSocket>[] = [];
-  await new Promise<void>((resolve, reject) => {
-    for (let i = 0; i < count; i++) {
-      const ws = new WebSocket(url);
-      open.push(ws);
-      ws.on('error', reject);
-      ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: tokens[i % tokens.length] })));
-      ws.on('message', (data) => {
-        const message = JSON.parse(String(data)) as { type: string; unreadCount?: number };
-        if (message.type === 'ready') {
-          if (++ready === count) resolve();
-        } else if (message.type === 'notifications.changed' && message.unreadCount) {
-          received++;
-          latencies.push(performance.timeOrigin + performance.now() - message.unreadCount);
-        }
-      });
+  const open = await connectSockets(url, tokens, count, (_, message) => {
+    if (
+      message.type === 'notifications.changed' &&
+      typeof message.unreadCount === 'number' &&
+      message.unreadCount
+    ) {
+      received++;
+      latencies.push(performance.timeOrigin + performance.now() - message.unreadCount);
     }
   });
-  parentPort?.postMessage({ ready });
+  parentPort?.postMessage({ ready: open.length });
   parentPort?.on('message', () => {
     parentPort?.postMessage({ latencies, received } satisfies Report);
     for (const ws of open) ws.close();

@@ -8,19 +8,16 @@
  *   BENCH_DATA_DIR=/tmp/atrium-bench node_modules/.bin/node bench/users.ts   (keeps and reuses the data)
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 
 import { sql } from 'drizzle-orm';
 
 import { buildApp } from '../src/server/app.ts';
-import { openDatabase } from '../src/server/db/client.ts';
 import { users } from '../src/server/db/schema/index.ts';
 import { COMPANIES, FIRST_NAMES, LAST_NAMES, PLACES } from '../src/server/db/seed/factories.ts';
 import { createRandom } from '../src/server/db/seed/random.ts';
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../src/server/lib/passwords.ts';
 import { setPassword } from '../src/server/modules/account/account.repo.ts';
+import { ms, openBenchDatabase, percentile, signIn, timeRequests } from './lib.ts';
 
 const TOTAL = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -38,10 +35,7 @@ const STATUSES = [
 ] as const;
 
 // BENCH_DATA_DIR keeps the embedded database for the next run (filled once, then measured as it is).
-const keepDir = process.env.BENCH_DATA_DIR;
-const dataDir = keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-users-'));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-await database.migrate();
+const { database, dispose } = await openBenchDatabase('users', process.env.BENCH_DATA_DIR);
 const db = database.db;
 const adminEmail = 'admin@bench.example';
 const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -99,13 +93,7 @@ console.log(
 // ── measure ───────────────────────────────────────────────────────────────────────────────────────────
 const app = await buildApp({ database, logger: false, config: { rateLimitMax: 10_000_000 } });
 await app.ready();
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/account/login',
-  payload: { email: adminEmail, password: adminPassword },
-});
-if (login.statusCode !== 200) throw new Error(`Bench sign-in failed: ${login.statusCode} ${login.body}`);
-const { accessToken } = login.json<{ accessToken: string }>();
+const accessToken = await signIn(app, adminEmail, adminPassword);
 const headers = { authorization: `Bearer ${accessToken}` };
 
 const scenarios: Array<[string, string]> = [
@@ -126,34 +114,17 @@ const scenarios: Array<[string, string]> = [
   ['cards, search=ingrid', '/api/users/cards?search=ingrid'],
 ];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
 const results: Array<Record<string, string | number>> = [];
 for (const [name, url] of scenarios) {
-  for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url, headers }); // warm-up
-  const times: number[] = [];
-  let rows = 0;
-  let total = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers });
-    times.push(performance.now() - t0);
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    if (i === 0) {
-      const body = res.json<{ users: unknown[]; total: number }>();
-      rows = body.users.length;
-      total = body.total;
-    }
-  }
-  times.sort((a, b) => a - b);
+  const { times, first } = await timeRequests(app, { method: 'GET', url, headers }, RUNS);
+  const body = first.json<{ users: unknown[]; total: number }>();
   const row = {
     scenario: name,
-    rows,
-    total,
-    'p50 ms': Number(percentile(times, 50).toFixed(1)),
-    'p95 ms': Number(percentile(times, 95).toFixed(1)),
-    'p99 ms': Number(percentile(times, 99).toFixed(1)),
+    rows: body.users.length,
+    total: body.total,
+    'p50 ms': ms(percentile(times, 50)),
+    'p95 ms': ms(percentile(times, 95)),
+    'p99 ms': ms(percentile(times, 99)),
   };
   results.push(row);
   console.log(JSON.stringify(row));
@@ -163,5 +134,4 @@ const worst = Math.max(...results.map((r) => Number(r['p95 ms'])));
 console.log(`Worst p95: ${worst} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NOT met'}`);
 
 await app.close();
-await database.close();
-if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
+await dispose();

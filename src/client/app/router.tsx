@@ -1,4 +1,5 @@
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, type DataRouter, type RouteObject } from 'react-router';
 
 import { LoadingScreen } from '../components/loading-screen/loading-screen.tsx';
 import { RouteErrorView } from '../components/error-views/route-error-view.tsx';
@@ -17,13 +18,44 @@ function withTexts<T>(part: AreaPart, load: () => Promise<T>): () => Promise<T> 
 }
 
 /**
+ * A heavy page's component (the object form of `lazy`) that does not hold back the first paint: when the
+ * app itself is loading (`firstLoad()`), the layout around the page renders as soon as its own code is
+ * there, with the layout's page skeleton, while the page's code keeps arriving; the shell (navigation,
+ * header, banners) paints seconds earlier on a slow phone. Later navigations wait for the code as usual,
+ * so the current page stays until the next one is ready (ADR 010).
+ */
+function shellFirst(
+  load: () => Promise<ComponentType>,
+  firstLoad: () => boolean,
+): () => Promise<ComponentType> {
+  return async () => {
+    const loading = load();
+    if (!firstLoad()) return loading;
+    // The page's own render waits for the frame after the shell's first paint (its factory runs while the
+    // shell renders): its work then never delays that paint, even when its code is already there.
+    return lazy(async () => {
+      const [Component] = await Promise.all([
+        loading,
+        new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ]);
+      return { default: Component };
+    });
+  };
+}
+
+/** How the routes learn whether the app is still loading (tests: never, every page renders whole). */
+export interface RouteOptions {
+  firstLoad?: () => boolean;
+}
+
+/**
  * The route table (spec §2). Paths come from config/paths.ts; every page and layout is a lazy chunk so the
  * first load stays small. Pages of later issues do not exist yet: their paths fall to the 404 view.
  *
  * A function, not a constant: a router empties the object form of `lazy` as it loads each part, so every
  * router (one per page load; one per test) needs route objects of its own.
  */
-export const createRoutes = (): RouteObject[] => [
+export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject[] => [
   {
     id: 'root',
     Component: RootLayout,
@@ -120,7 +152,10 @@ export const createRoutes = (): RouteObject[] => [
                     lazy: {
                       loader: () =>
                         import('../features/users/api/get-users.ts').then((m) => m.usersListLoader),
-                      Component: () => import('./routes/dashboard/user/list.tsx').then((m) => m.Component),
+                      Component: shellFirst(
+                        () => import('./routes/dashboard/user/list.tsx').then((m) => m.Component),
+                        firstLoad,
+                      ),
                     },
                   },
                   { path: paths.dashboard.user.new, lazy: () => import('./routes/dashboard/user/new.tsx') },
@@ -189,7 +224,10 @@ export function prefetchRouteCode(routes: RouteObject[], path: string): void {
 }
 
 export function createAppRouter() {
-  const routes = createRoutes();
+  // The router starts its first navigation while it is being created: `created.router` is unset until then.
+  const created: { router?: DataRouter } = {};
+  const routes = createRoutes({ firstLoad: () => !created.router?.state.initialized });
   registerRoutePrefetch((path) => prefetchRouteCode(routes, path));
-  return createBrowserRouter(routes);
+  created.router = createBrowserRouter(routes);
+  return created.router;
 }

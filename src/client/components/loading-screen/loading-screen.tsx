@@ -2,7 +2,12 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 
-/** Full-page loading indicator (auth initialising, first route chunk loading). */
+import { LogoMark } from '../logo/logo-mark.tsx';
+
+/**
+ * Full-page loading indicator (auth initialising, first route chunks loading): the mark above a bar, as
+ * index.html shows it before any script has run, so the page changes once, to the app.
+ */
 export function LoadingScreen() {
   const { t } = useTranslation();
   return (
@@ -13,10 +18,13 @@ export function LoadingScreen() {
         width: 1,
         display: 'flex',
         alignItems: 'center',
+        flexDirection: 'column',
         justifyContent: 'center',
+        gap: 3,
         px: 5,
       }}
     >
+      <LogoMark size={48} />
       <LinearProgress
         aria-label={t('app.loading')}
         color="primary"

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { fakeToken, jsonResponse, mockFetch, testUser } from '../../testing/fetch-mock.ts';
 import { apiClient, getAccessToken } from '../api-client.ts';
-import { ACCESS_TOKEN_KEY, createAuthStore } from './auth-store.ts';
+import { ACCESS_TOKEN_KEY, authReady, createAuthStore } from './auth-store.ts';
 
 function setup() {
   const queryClient = new QueryClient();
@@ -131,6 +131,39 @@ describe('auth store: initialize', () => {
     await Promise.all([store.getState().initialize(), store.getState().initialize()]);
 
     expect(calls('GET', '/api/account/my-account')).toHaveLength(1);
+  });
+});
+
+describe('authReady', () => {
+  it('waits for the session to be restored, then resolves with the user known', async () => {
+    const token = fakeToken(600);
+    window.localStorage.setItem(ACCESS_TOKEN_KEY, token);
+    let answer: (response: Response) => void = () => {};
+    mockFetch([
+      {
+        path: '/api/account/my-account',
+        respond: () => new Promise<Response>((resolve) => (answer = resolve)),
+      },
+    ]);
+    const { store } = setup();
+    void store.getState().initialize();
+
+    let ready = false;
+    const waiting = authReady(store).then(() => {
+      ready = true;
+      return store.getState().user;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ready).toBe(false);
+
+    answer(jsonResponse({ user: testUser }));
+    await expect(waiting).resolves.toEqual(testUser);
+  });
+
+  it('resolves at once when the session is already known', async () => {
+    const { store } = setup();
+    store.setState({ isInitialized: true });
+    await expect(authReady(store)).resolves.toBeUndefined();
   });
 });
 

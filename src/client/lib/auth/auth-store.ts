@@ -140,3 +140,18 @@ export function createAuthStore({ queryClient }: { queryClient: QueryClient }): 
 
 /** The app's auth store (tests create their own with createAuthStore). */
 export const authStore = createAuthStore({ queryClient: appQueryClient });
+
+/**
+ * Resolves once the stored session has been restored (or found absent): route loaders that depend on who is
+ * signed in wait for it on the first page load, in parallel with the page's code, instead of skipping work.
+ */
+export function authReady(store: AuthStore = authStore): Promise<void> {
+  if (store.getState().isInitialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.subscribe((state) => {
+      if (!state.isInitialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

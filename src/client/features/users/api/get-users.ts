@@ -5,7 +5,7 @@ import { roles, SEARCH_MAX, userSortKeys, userStatuses } from '#shared/contract/
 import type { UserPage, UserSortKey } from '#shared/contract/users.ts';
 
 import { apiClient } from '../../../lib/api-client.ts';
-import { authStore } from '../../../lib/auth/auth-store.ts';
+import { authReady, authStore } from '../../../lib/auth/auth-store.ts';
 import { parseListState, type ListState, type ListStateConfig } from '../../../lib/list-state.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { usersKeys } from './users-keys.ts';
@@ -82,7 +82,9 @@ export function usersParamsOf(state: UsersListState): UsersListParams {
  * starts, in parallel with the page's code (it does not wait for it: the page renders as soon as its code is
  * there, and `useUsers` finds the request in flight or done). Only admins may list users.
  */
-export function usersListLoader({ request }: { request: Request }): null {
+export async function usersListLoader({ request }: { request: Request }): Promise<null> {
+  // On the first page load the session is still being restored: start the request as soon as it is.
+  await authReady();
   if (authStore.getState().user?.role === 'admin') {
     const state = parseListState(new URL(request.url).searchParams, usersListConfig);
     void queryClient.prefetchQuery(usersQueryOptions(usersParamsOf(state)));

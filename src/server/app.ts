@@ -28,6 +28,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { uploadsRoutes } from './modules/files/uploads.routes.ts';
 import { meRoutes } from './modules/account/me.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { directoryRoutes } from './modules/users/directory.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -213,5 +214,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
   await app.register(presenceRoutes, { prefix: '/api/presence' });
   await app.register(chatRoutes, { prefix: '/api/chat' });
+  await app.register(mailRoutes, { prefix: '/api/mail' });
   return app;
 }

@@ -54,6 +54,9 @@ export type RealtimeEvent =
   | { type: 'chat.read'; conversationId: string; userId: string; messageId: string | null }
   | { type: 'chat.typing'; conversationId: string; userId: string }
   | { type: 'chat.conversation'; conversationId: string }
+  /** Mail: a new mail in the user's inbox (their copy's id); the user's mailbox changed in another tab. */
+  | { type: 'mail.new'; mailId: string }
+  | { type: 'mail.changed' }
   /** Someone's presence changed (sent to every signed-in user). */
   | { type: 'presence.changed'; userId: string; status: PresenceStatus; lastActivity: string | null };
 

@@ -45,6 +45,14 @@ export const validationMessagesEn = {
   'validation.recipientsRequired': 'Choose at least one recipient',
   'validation.tooManyRecipients': 'Choose at most 50 recipients',
   'validation.cursorInvalid': 'Invalid position in the list; start again from the first page',
+  'validation.mailLabelInvalid': 'Unknown label',
+  'validation.mailIdInvalid': 'Unknown mail',
+  'validation.mailIdsRequired': 'Select between 1 and 200 mails',
+  'validation.mailRecipientsRequired': 'Add at least one recipient',
+  'validation.mailTooManyRecipients': 'At most 100 recipients per mail',
+  'validation.mailActionInvalid': 'Unknown action',
+  'validation.mailLabelNameRequired': 'Give the label a name',
+  'validation.colorInvalid': 'Choose one of the colours',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

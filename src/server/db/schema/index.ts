@@ -5,3 +5,4 @@ export * from './notifications.ts';
 export * from './files.ts';
 export * from './presence.ts';
 export * from './chat.ts';
+export * from './mail.ts';

@@ -13,6 +13,10 @@ import {
   chatParticipants,
   files,
   follows,
+  mailAttachments,
+  mailEntries,
+  mailLabels,
+  mailMessages,
   notifications,
   users,
 } from '../schema/index.ts';
@@ -143,6 +147,38 @@ describe('seedDemo', () => {
       .select({ key: files.storageKey })
       .from(chatAttachments)
       .innerJoin(files, eq(files.id, chatAttachments.fileId));
+    expect(fs.existsSync(path.join(uploadsDir, image!.key))).toBe(true);
+  });
+
+  it('gives the demo admin a mailbox: welcome mail, threads, unread mail, labels, a draft and a picture', async () => {
+    const [admin] = await database.db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+    const entries = await database.db
+      .select({ folder: mailEntries.folder, isRead: mailEntries.isRead, subject: mailMessages.subject })
+      .from(mailEntries)
+      .innerJoin(mailMessages, eq(mailMessages.id, mailEntries.messageId))
+      .where(eq(mailEntries.userId, admin!.id));
+    const inbox = entries.filter((e) => e.folder === 'inbox');
+    expect(inbox.map((e) => e.subject)).toEqual(
+      expect.arrayContaining([
+        'Welcome to Atrium',
+        'Re: Project kickoff next week',
+        'Team dinner on Thursday?',
+      ]),
+    );
+    expect(inbox.filter((e) => !e.isRead).length).toBeGreaterThanOrEqual(3);
+    expect(entries.filter((e) => e.folder === 'sent').map((e) => e.subject)).toEqual([
+      'Project kickoff next week',
+    ]);
+    expect(entries.filter((e) => e.folder === 'drafts')).toHaveLength(1);
+    const labels = await database.db
+      .select({ name: mailLabels.name })
+      .from(mailLabels)
+      .where(eq(mailLabels.userId, admin!.id));
+    expect(labels.map((l) => l.name).sort()).toEqual(['Forums', 'Promotions', 'Social']);
+    const [image] = await database.db
+      .select({ key: files.storageKey })
+      .from(mailAttachments)
+      .innerJoin(files, eq(files.id, mailAttachments.fileId));
     expect(fs.existsSync(path.join(uploadsDir, image!.key))).toBe(true);
   });
 

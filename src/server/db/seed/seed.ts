@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../lib/passwords.ts';
 import { seedChat } from '../../modules/chat/chat.seed.ts';
+import { seedMail } from '../../modules/mail/mail.seed.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.repo.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
@@ -160,4 +161,17 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     picture = { storageKey, size: data.length, ...COVER_SIZE };
   }
   await seedChat(db, { adminId: seeded.adminId, peopleIds: seeded.activeIds.slice(0, 6), picture });
+  // The mail's picture has bytes of its own (deleting one never removes the other's).
+  let mailPicture;
+  if (options.uploadsDir) {
+    const data = await renderCover('#00A76F', '#8E33FF');
+    const storageKey = seededFileName(random);
+    await writeUpload(options.uploadsDir, storageKey, data);
+    mailPicture = { storageKey, size: data.length, ...COVER_SIZE };
+  }
+  await seedMail(db, {
+    adminId: seeded.adminId,
+    peopleIds: seeded.activeIds.slice(6, 12),
+    picture: mailPicture,
+  });
 }

@@ -48,6 +48,7 @@ import {
   setRefreshCookie,
   startSession,
 } from './account.session.ts';
+import { languageOf, sendWelcomeMail } from '../mail/welcome.ts';
 
 /** Limits of the costly and guessable routes (SECURITY.md A4–A6, A14, V11). */
 export const LIMITS = {
@@ -95,6 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!user) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
       await sendCode(app, user, 'verify_email');
+      await sendWelcomeMail(db, user, languageOf(request.headers['accept-language']));
       await notifyUser(app, user.id, {
         type: 'account',
         title: `Welcome to Atrium, ${user.firstName}`,

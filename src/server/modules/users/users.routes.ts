@@ -43,6 +43,7 @@ import {
   profilePatch,
   type UserUpdate,
 } from './users.service.ts';
+import { languageOf, sendWelcomeMail } from '../mail/welcome.ts';
 
 const emailTaken = () => conflict('An account with this email already exists', 'EMAIL_TAKEN');
 const userNotFound = () => notFound('User not found');
@@ -111,6 +112,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (!row) throw emailTaken();
+      await sendWelcomeMail(db, row, languageOf(request.headers['accept-language']));
       await writeAudit(db, [
         {
           actorId: me.user.id,

@@ -1,0 +1,209 @@
+/**
+ * Mail (issue #11): `/api/mail/*`. The spec's three calls keep their paths and answer fields (`labels`,
+ * `mails`, `mail`); sending, drafts, state changes and custom labels are ours (the spec's mock had none).
+ *
+ * A message is stored once; every participant (the sender, each recipient on the instance) has a mailbox
+ * entry of their own with its own state. A mail's `id` is the caller's entry: another user's id is 404.
+ */
+import { z } from 'zod';
+
+import { fileSchema } from './files.ts';
+import { cursorField, cursorInfoFields, searchField } from './list.ts';
+
+export const MAIL_RECIPIENTS_MAX = 100;
+export const MAIL_SUBJECT_MAX = 255;
+/** HTML as the editor sends it, before sanitising. */
+export const MAIL_BODY_MAX = 200_000;
+export const MAIL_ATTACHMENTS_MAX = 10;
+export const MAIL_PAGE = 30;
+export const MAIL_BULK_MAX = 200;
+export const MAIL_LABEL_NAME_MAX = 40;
+export const MAIL_LABELS_MAX = 50;
+
+export const mailFolders = ['inbox', 'sent', 'drafts', 'trash', 'spam', 'archive'] as const;
+export type MailFolder = (typeof mailFolders)[number];
+
+/** The spec's system labels: folders, plus `all` (everything but trash and spam), `important`, `starred`. */
+export const systemLabels = [
+  'all',
+  'inbox',
+  'sent',
+  'drafts',
+  'trash',
+  'spam',
+  'important',
+  'starred',
+] as const;
+export type SystemLabel = (typeof systemLabels)[number];
+
+/** The theme's label colours. */
+export const labelColors = ['primary', 'secondary', 'info', 'success', 'warning', 'error'] as const;
+
+export const mailLabelSchema = z.object({
+  /** The system label's name (`inbox`…), or the custom label's id. */
+  id: z.string(),
+  type: z.enum(['system', 'custom']),
+  name: z.string(),
+  color: z.enum(labelColors).nullable(),
+  /** Unread mails under the label (drafts: how many drafts). */
+  unreadCount: z.number().int(),
+});
+export type MailLabel = z.infer<typeof mailLabelSchema>;
+
+export const mailAddressSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  /** The person on this instance the address belongs to, if any (for their avatar). */
+  userId: z.uuid().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type MailAddress = z.infer<typeof mailAddressSchema>;
+
+const mailSummaryFields = {
+  id: z.uuid(),
+  folder: z.enum(mailFolders),
+  subject: z.string(),
+  /** The start of the text, for the list. */
+  excerpt: z.string(),
+  from: mailAddressSchema,
+  to: z.array(mailAddressSchema),
+  /** When it was sent (drafts: last saved). */
+  createdAt: z.iso.datetime({ offset: true }),
+  isUnread: z.boolean(),
+  isStarred: z.boolean(),
+  isImportant: z.boolean(),
+  /** The custom labels' ids on this mail. */
+  labelIds: z.array(z.uuid()),
+  attachmentCount: z.number().int(),
+};
+
+export const mailSummarySchema = z.object(mailSummaryFields);
+export type MailSummary = z.infer<typeof mailSummarySchema>;
+
+export const mailSchema = z.object({
+  ...mailSummaryFields,
+  cc: z.array(mailAddressSchema),
+  /** Only on the sender's own copy; never shown to anyone else. */
+  bcc: z.array(mailAddressSchema),
+  /** Sanitised HTML (no scripts, handlers, `javascript:` links, forms, frames or styles). */
+  message: z.string(),
+  attachments: z.array(fileSchema),
+  /** The caller's entry of the mail this one answers, when they have it. */
+  inReplyTo: z.uuid().nullable(),
+  /** External addresses that could not be delivered (no SMTP configured): the sender's copy only. */
+  undelivered: z.array(z.string()),
+});
+export type Mail = z.infer<typeof mailSchema>;
+
+// ── requests ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export const labelsResponse = z.object({ labels: z.array(mailLabelSchema) });
+
+export const mailsQuery = z.object({
+  systemLabel: z.enum(systemLabels, { error: 'validation.mailLabelInvalid' }).optional(),
+  customLabel: z.uuid({ error: 'validation.mailLabelInvalid' }).optional(),
+  search: searchField(),
+  cursor: cursorField,
+  limit: z.coerce.number().int().min(1).max(100).default(MAIL_PAGE),
+});
+export const mailsResponse = z.object({ mails: z.array(mailSummarySchema), ...cursorInfoFields });
+
+export const mailQuery = z.object({ mailId: z.uuid({ error: 'validation.mailIdInvalid' }) });
+export const mailResponse = z.object({ mail: mailSchema });
+
+const address = z.email({ error: 'validation.emailInvalid' }).max(254, 'validation.emailInvalid');
+const addresses = z.array(address).max(MAIL_RECIPIENTS_MAX, 'validation.mailTooManyRecipients').default([]);
+
+const composeFields = {
+  to: addresses,
+  cc: addresses,
+  bcc: addresses,
+  subject: z.string().trim().max(MAIL_SUBJECT_MAX, 'validation.fieldTooLong').default(''),
+  /** HTML from the editor; sanitised on the server. */
+  message: z.string().max(MAIL_BODY_MAX, 'validation.fieldTooLong').default(''),
+  /** Files uploaded first to `POST /api/files?use=attachment`, by the sender. */
+  attachments: z
+    .array(z.uuid({ error: 'validation.fileIdInvalid' }))
+    .max(MAIL_ATTACHMENTS_MAX, 'validation.tooManyAttachments')
+    .default([]),
+  /** The caller's mail this one replies to or forwards. */
+  inReplyTo: z.uuid({ error: 'validation.mailIdInvalid' }).nullable().default(null),
+};
+
+export const draftInput = z.object(composeFields);
+export type DraftInput = z.input<typeof draftInput>;
+
+export const sendMailInput = z
+  .object({
+    ...composeFields,
+    /** The draft this send comes from: it becomes the sent mail. */
+    draftId: z.uuid({ error: 'validation.mailIdInvalid' }).optional(),
+  })
+  .refine((mail) => mail.to.length + mail.cc.length + mail.bcc.length > 0, {
+    message: 'validation.mailRecipientsRequired',
+    path: ['to'],
+  })
+  .refine((mail) => mail.to.length + mail.cc.length + mail.bcc.length <= MAIL_RECIPIENTS_MAX, {
+    message: 'validation.mailTooManyRecipients',
+    path: ['to'],
+  });
+export type SendMailInput = z.input<typeof sendMailInput>;
+
+export const mailIdParams = z.object({ id: z.uuid({ error: 'validation.mailIdInvalid' }) });
+
+const mailIds = z
+  .array(z.uuid({ error: 'validation.mailIdInvalid' }))
+  .min(1, 'validation.mailIdsRequired')
+  .max(MAIL_BULK_MAX, 'validation.mailIdsRequired');
+
+export const mailActions = [
+  'read',
+  'unread',
+  'star',
+  'unstar',
+  'important',
+  'unimportant',
+  'archive',
+  'trash',
+  'restore',
+  'spam',
+  'notSpam',
+] as const;
+export type MailAction = (typeof mailActions)[number];
+
+/** One action on one or many of the caller's mails. */
+export const updateMailsInput = z.object({
+  mailIds,
+  action: z.enum(mailActions, { error: 'validation.mailActionInvalid' }),
+});
+export const updatedResponse = z.object({ updated: z.number().int() });
+
+/** Deletes forever: only mails in trash or spam (others are left as they are). */
+export const deleteMailsInput = z.object({ mailIds });
+
+export const applyLabelsInput = z.object({
+  mailIds,
+  add: z
+    .array(z.uuid({ error: 'validation.mailLabelInvalid' }))
+    .max(MAIL_LABELS_MAX)
+    .default([]),
+  remove: z
+    .array(z.uuid({ error: 'validation.mailLabelInvalid' }))
+    .max(MAIL_LABELS_MAX)
+    .default([]),
+});
+
+export const labelInput = z.object({
+  name: z
+    .string({ error: 'validation.mailLabelNameRequired' })
+    .trim()
+    .min(1, 'validation.mailLabelNameRequired')
+    .max(MAIL_LABEL_NAME_MAX, 'validation.fieldTooLong'),
+  color: z.enum(labelColors, { error: 'validation.colorInvalid' }).default('primary'),
+});
+export const labelPatch = z.object({
+  name: labelInput.shape.name.optional(),
+  color: z.enum(labelColors, { error: 'validation.colorInvalid' }).optional(),
+});
+export const labelResponse = z.object({ label: mailLabelSchema });
+export const labelIdParams = z.object({ id: z.uuid({ error: 'validation.mailLabelInvalid' }) });

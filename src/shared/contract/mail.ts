@@ -207,3 +207,7 @@ export const labelPatch = z.object({
 });
 export const labelResponse = z.object({ label: mailLabelSchema });
 export const labelIdParams = z.object({ id: z.uuid({ error: 'validation.mailLabelInvalid' }) });
+
+/** `GET /api/mail/contacts?search=`: people of the instance to write to (compose's address suggestions). */
+export const mailContactsQuery = z.object({ search: searchField() });
+export const mailContactsResponse = z.object({ contacts: z.array(mailAddressSchema) });

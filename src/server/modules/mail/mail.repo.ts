@@ -64,6 +64,29 @@ export async function peopleByEmail(db: Db, emails: readonly string[]): Promise<
   }));
 }
 
+/** Up to 20 active users whose name or address contains `search` (all of them by name when empty). */
+export async function findPeople(db: Db, search: string): Promise<Person[]> {
+  const term = search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      avatarUrl: users.avatarUrl,
+    })
+    .from(users)
+    .where(and(eq(users.status, 'active'), term ? sql`${users.searchText} like ${`%${term}%`}` : undefined))
+    .orderBy(asc(users.firstName), asc(users.lastName))
+    .limit(20);
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email.toLowerCase(),
+    name: `${r.firstName} ${r.lastName}`.trim(),
+    avatarUrl: r.avatarUrl,
+  }));
+}
+
 // ── lists and counts ────────────────────────────────────────────────────────────────────────────────────
 
 export type MailFilter = { kind: 'system'; label: SystemLabel } | { kind: 'custom'; labelId: string };

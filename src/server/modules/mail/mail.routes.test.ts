@@ -402,6 +402,17 @@ describe('mail: safety, outside addresses, search, labels, live', () => {
     expect(asCarol.statusCode).toBe(404);
   });
 
+  it('suggests people of the instance by name or address', async () => {
+    const res = await call(alice, 'GET', '/contacts?search=marl');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ contacts: unknown[] }>().contacts).toEqual([
+      expect.objectContaining({ name: 'Bob Marley', email: bob.email, userId: bob.id }),
+    ]);
+    expect(
+      (await call(alice, 'GET', '/contacts?search=%25')).json<{ contacts: unknown[] }>().contacts,
+    ).toEqual([]);
+  });
+
   it('a new mail reaches the recipient’s socket at once; the sender’s other tabs hear that the mailbox changed', async () => {
     const connect = async (who: Member) => {
       const ws = new WebSocket(`${base.replace('http', 'ws')}${REALTIME_PATH}`);

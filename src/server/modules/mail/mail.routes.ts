@@ -13,6 +13,8 @@ import {
   labelResponse,
   labelsResponse,
   MAIL_LABELS_MAX,
+  mailContactsQuery,
+  mailContactsResponse,
   mailIdParams,
   mailQuery,
   mailResponse,
@@ -37,6 +39,7 @@ import {
   deleteEntries,
   discardDraft,
   findLabel,
+  findPeople,
   fullMail,
   labelsWithCounts,
   listMails,
@@ -140,6 +143,19 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
       ];
       return { labels };
+    },
+  );
+
+  app.get(
+    '/contacts',
+    {
+      schema: { querystring: mailContactsQuery, response: { 200: mailContactsResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const people = await findPeople(db, request.query.search);
+      return {
+        contacts: people.map((p) => ({ name: p.name, email: p.email, userId: p.id, avatarUrl: p.avatarUrl })),
+      };
     },
   );
 

@@ -26,6 +26,7 @@ const dashboardPages = [
   '/dashboard/permission-denied',
   '/dashboard/chat',
   '/dashboard/chat/new',
+  '/dashboard/mail',
 ];
 
 const variants = [

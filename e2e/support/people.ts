@@ -51,5 +51,5 @@ export async function useSession(page: Page, token: string): Promise<void> {
 export async function openSignedIn(page: Page, token: string, path = '/dashboard/app'): Promise<void> {
   await useSession(page, token);
   await page.goto(path);
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible();
 }

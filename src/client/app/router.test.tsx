@@ -12,7 +12,7 @@ import {
   mockFetch,
   testUser,
   type MockRoute,
-  chatUnreadRoute,
+  shellRoutes,
 } from '../testing/fetch-mock.ts';
 import { renderRoutes } from '../testing/test-utils.tsx';
 import { createRoutes } from './router.tsx';
@@ -51,7 +51,7 @@ describe('routes and guards', () => {
   it('shows the sign-in page with its demo notice already in place (nothing moves when the config arrives)', async () => {
     mockFetch([
       notificationsRoute,
-      chatUnreadRoute(),
+      ...shellRoutes(),
       {
         path: '/api/config',
         respond: () =>
@@ -154,7 +154,7 @@ describe('routes and guards', () => {
     const token = signIn();
     const { calls } = mockFetch([
       notificationsRoute,
-      chatUnreadRoute(),
+      ...shellRoutes(),
       configRoute,
       { method: 'POST', path: '/api/account/logout', respond: () => new Response(null, { status: 204 }) },
       {
@@ -191,7 +191,7 @@ describe('email verification', () => {
     signIn({ ...testUser, emailVerified: false });
     const { calls } = mockFetch([
       notificationsRoute,
-      chatUnreadRoute(),
+      ...shellRoutes(),
       {
         method: 'POST',
         path: '/api/account/verify-email',
@@ -245,7 +245,7 @@ describe('password reset', () => {
   it('email → code → new password → sign-in page', async () => {
     const { calls } = mockFetch([
       notificationsRoute,
-      chatUnreadRoute(),
+      ...shellRoutes(),
       configRoute,
       {
         method: 'POST',
@@ -299,7 +299,7 @@ describe('password reset', () => {
   it('new-password works when opened directly and shows a server error', async () => {
     mockFetch([
       notificationsRoute,
-      chatUnreadRoute(),
+      ...shellRoutes(),
       {
         method: 'POST',
         path: '/api/account/new-password',
@@ -330,7 +330,7 @@ describe('registration', () => {
     let attempts = 0;
     mockFetch([
       notificationsRoute,
-      chatUnreadRoute(),
+      ...shellRoutes(),
       {
         method: 'POST',
         path: '/api/account/register',
@@ -379,7 +379,7 @@ describe('registration', () => {
   it('shows an email-taken answer in an alert', async () => {
     mockFetch([
       notificationsRoute,
-      chatUnreadRoute(),
+      ...shellRoutes(),
       {
         method: 'POST',
         path: '/api/account/register',

@@ -128,6 +128,15 @@ export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): Ro
                 ],
               },
               {
+                // Mail (issue #11): the area's texts load with its code.
+                path: paths.dashboard.mail.root,
+                lazy: () => ensureTranslations('mail').then(() => ({})),
+                children: [
+                  { index: true, lazy: () => import('./routes/dashboard/mail/mail.tsx') },
+                  { path: 'all', lazy: () => import('./routes/dashboard/mail/mail.tsx') },
+                ],
+              },
+              {
                 // Users (issue #4). List, new, edit and audit check the admin role inside their chunks.
                 path: paths.dashboard.user.root,
                 // The area's texts load with its pages' code (locales/load-language.ts).

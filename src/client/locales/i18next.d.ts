@@ -2,6 +2,7 @@ import 'i18next';
 
 import type { StartResource } from './langs/en/index.ts';
 import type { chat } from './langs/en/chat.ts';
+import type { mail } from './langs/en/mail.ts';
 import type { publicPages } from './langs/en/public-pages.ts';
 import type { users } from './langs/en/users.ts';
 
@@ -12,12 +13,13 @@ import type { users } from './langs/en/users.ts';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translations';
-    fallbackNS: ['users', 'public-pages', 'chat'];
+    fallbackNS: ['users', 'public-pages', 'chat', 'mail'];
     resources: {
       translations: StartResource;
       users: typeof users;
       'public-pages': typeof publicPages;
       chat: typeof chat;
+      mail: typeof mail;
     };
   }
 }

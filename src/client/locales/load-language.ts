@@ -4,7 +4,7 @@ import type { LanguageValue } from './locales-config.ts';
  * The texts are split into part files by area (`langs/<language>/<part>.ts`). English's start parts are
  * bundled (i18n.ts); every other part file is its own chunk, loaded when a language or an area needs it.
  */
-export type TranslationPart = 'core' | 'shell' | 'public-pages' | 'users' | 'chat';
+export type TranslationPart = 'core' | 'shell' | 'public-pages' | 'users' | 'chat' | 'mail';
 
 /** The parts every page needs: loaded with a language, before its first render. */
 export const startParts = ['core', 'shell'] as const satisfies readonly TranslationPart[];
@@ -14,7 +14,12 @@ export const startParts = ['core', 'shell'] as const satisfies readonly Translat
  * i18next namespace of its own, named after the part, which `t()` falls back to (so keys stay
  * `users.list.search` everywhere); the start parts form the default namespace.
  */
-export const areaParts = ['users', 'public-pages', 'chat'] as const satisfies readonly TranslationPart[];
+export const areaParts = [
+  'users',
+  'public-pages',
+  'chat',
+  'mail',
+] as const satisfies readonly TranslationPart[];
 export type AreaPart = (typeof areaParts)[number];
 
 // English's start parts are bundled by i18n.ts, so they are left out here.

@@ -103,8 +103,20 @@ export function makeTestUser(overrides: Partial<User> = {}): User {
   };
 }
 
-/** `GET /api/chat/unread`, asked by every dashboard page (the Chat nav badge and the tab title). */
-export const chatUnreadRoute = (unreadCount = 0): MockRoute => ({
-  path: '/api/chat/unread',
-  respond: () => jsonResponse({ unreadCount, conversations: unreadCount > 0 ? 1 : 0 }),
-});
+/**
+ * What every dashboard page asks besides its own data: `GET /api/chat/unread` (the Chat nav badge and the
+ * tab title) and `GET /api/mail/labels` (the Mail nav badge: the inbox's unread count).
+ */
+export const shellRoutes = ({ chatUnread = 0, mailUnread = 0 } = {}): MockRoute[] => [
+  {
+    path: '/api/chat/unread',
+    respond: () => jsonResponse({ unreadCount: chatUnread, conversations: chatUnread > 0 ? 1 : 0 }),
+  },
+  {
+    path: '/api/mail/labels',
+    respond: () =>
+      jsonResponse({
+        labels: [{ id: 'inbox', type: 'system', name: 'inbox', color: null, unreadCount: mailUnread }],
+      }),
+  },
+];

@@ -27,6 +27,7 @@ await Promise.all([
   ensureTranslations('users'),
   ensureTranslations('public-pages'),
   ensureTranslations('chat'),
+  ensureTranslations('mail'),
 ]);
 
 i18n.options.saveMissing = true;

@@ -45,6 +45,8 @@ const options: sanitizeHtml.IOptions = {
     'td',
   ],
   allowedAttributes: {
+    // The writing direction of a block (the editor marks each paragraph `auto`, so Arabic reads right to left).
+    '*': [{ name: 'dir', multiple: false, values: ['auto', 'ltr', 'rtl'] }],
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
     ol: ['start'],

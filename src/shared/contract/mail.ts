@@ -9,35 +9,21 @@ import { z } from 'zod';
 
 import { fileSchema } from './files.ts';
 import { cursorField, cursorInfoFields, searchField } from './list.ts';
+import {
+  labelColors,
+  MAIL_ATTACHMENTS_MAX,
+  MAIL_BODY_MAX,
+  MAIL_BULK_MAX,
+  MAIL_LABEL_NAME_MAX,
+  MAIL_LABELS_MAX,
+  MAIL_PAGE,
+  MAIL_RECIPIENTS_MAX,
+  MAIL_SUBJECT_MAX,
+  mailFolders,
+  systemLabels,
+} from './mail-limits.ts';
 
-export const MAIL_RECIPIENTS_MAX = 100;
-export const MAIL_SUBJECT_MAX = 255;
-/** HTML as the editor sends it, before sanitising. */
-export const MAIL_BODY_MAX = 200_000;
-export const MAIL_ATTACHMENTS_MAX = 10;
-export const MAIL_PAGE = 30;
-export const MAIL_BULK_MAX = 200;
-export const MAIL_LABEL_NAME_MAX = 40;
-export const MAIL_LABELS_MAX = 50;
-
-export const mailFolders = ['inbox', 'sent', 'drafts', 'trash', 'spam', 'archive'] as const;
-export type MailFolder = (typeof mailFolders)[number];
-
-/** The spec's system labels: folders, plus `all` (everything but trash and spam), `important`, `starred`. */
-export const systemLabels = [
-  'all',
-  'inbox',
-  'sent',
-  'drafts',
-  'trash',
-  'spam',
-  'important',
-  'starred',
-] as const;
-export type SystemLabel = (typeof systemLabels)[number];
-
-/** The theme's label colours. */
-export const labelColors = ['primary', 'secondary', 'info', 'success', 'warning', 'error'] as const;
+export * from './mail-limits.ts';
 
 export const mailLabelSchema = z.object({
   /** The system label's name (`inbox`…), or the custom label's id. */

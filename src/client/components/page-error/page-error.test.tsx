@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DashboardErrorBoundary, DashboardLayout } from '../../layouts/dashboard/dashboard-layout.tsx';
 import { setAccessToken } from '../../lib/api-client.ts';
 import { authStore, initialAuthState } from '../../lib/auth/auth-store.ts';
-import { fakeToken, jsonResponse, mockFetch, testUser, chatUnreadRoute } from '../../testing/fetch-mock.ts';
+import { fakeToken, jsonResponse, mockFetch, testUser, shellRoutes } from '../../testing/fetch-mock.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 
 let broken = false;
@@ -22,7 +22,7 @@ describe('per-page error boundaries', () => {
     setAccessToken(fakeToken(900));
     authStore.setState({ isInitialized: true, isAuthenticated: true, user: testUser });
     mockFetch([
-      chatUnreadRoute(),
+      ...shellRoutes(),
       {
         path: '/api/notifications',
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),

@@ -11,6 +11,7 @@ import { PageErrorBoundary, PageErrorView } from '../../components/page-error/pa
 import { TitleCountContext } from '../../components/page-title/page-title.tsx';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
 import { useChatUnread } from '../../features/chat/api/chat-unread.ts';
+import { useMailUnread } from '../../features/mail/api/mail-unread.ts';
 import { useSettings } from '../../lib/settings/use-settings.ts';
 import { layoutConfig } from '../../config/layout.ts';
 import { Header } from './header.tsx';
@@ -35,7 +36,8 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
   // Live updates (notifications, and every area's events) while the signed-in shell is shown.
   useRealtimeConnection();
   const chatUnread = useChatUnread();
-  const navData = useNavData(useMemo(() => ({ chatUnread }), [chatUnread]));
+  const mailUnread = useMailUnread();
+  const navData = useNavData(useMemo(() => ({ chatUnread, mailUnread }), [chatUnread, mailUnread]));
   const { pathname } = useLocation();
   const navId = useId();
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: header.desktopOffsetHeight });

@@ -10,7 +10,7 @@ import { authStore } from '../../lib/auth/auth-store.ts';
 import { readCookie } from '../../lib/settings/cookies.ts';
 import { settingsStore } from '../../lib/settings/settings-store.ts';
 import { changeLanguage } from '../../locales/i18n.ts';
-import { fakeToken, jsonResponse, mockFetch, testUser, chatUnreadRoute } from '../../testing/fetch-mock.ts';
+import { fakeToken, jsonResponse, mockFetch, testUser, shellRoutes } from '../../testing/fetch-mock.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 
 function notification(overrides: Partial<Notification>): Notification {
@@ -51,7 +51,7 @@ describe('dashboard shell', () => {
       readAt: new Date().toISOString(),
     });
     const { calls } = mockFetch([
-      chatUnreadRoute(),
+      ...shellRoutes(),
       {
         path: '/api/notifications',
         respond: ({ url }) => {
@@ -105,9 +105,9 @@ describe('dashboard shell', () => {
     expect(calls('POST', '/api/notifications/mark-all-read')).toHaveLength(1);
   });
 
-  it('shows unread chat messages on the Chat nav item and in the tab title', async () => {
+  it('shows unread chat messages on the Chat nav item and in the tab title, unread mail on the Mail item', async () => {
     mockFetch([
-      chatUnreadRoute(3),
+      ...shellRoutes({ chatUnread: 3, mailUnread: 7 }),
       {
         path: '/api/notifications',
         respond: () =>
@@ -128,11 +128,12 @@ describe('dashboard shell', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open navigation' }));
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: /Chat/ }).textContent).toContain('3');
+    expect(within(nav).getByRole('link', { name: /Mail/ }).textContent).toContain('7');
   });
 
   it('shows an error with Retry when notifications cannot be loaded', async () => {
     mockFetch([
-      chatUnreadRoute(),
+      ...shellRoutes(),
       { path: '/api/notifications', respond: () => jsonResponse({ message: 'Down' }, 503) },
     ]);
     renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
@@ -143,7 +144,7 @@ describe('dashboard shell', () => {
 
   it('the settings drawer changes the settings, shows the red dot and resets', async () => {
     mockFetch([
-      chatUnreadRoute(),
+      ...shellRoutes(),
       {
         path: '/api/notifications',
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),
@@ -178,7 +179,7 @@ describe('dashboard shell', () => {
 
   it('choosing Arabic in the language menu turns the page right to left and translates it', async () => {
     mockFetch([
-      chatUnreadRoute(),
+      ...shellRoutes(),
       {
         path: '/api/notifications',
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),
@@ -194,7 +195,7 @@ describe('dashboard shell', () => {
 
   it('the command palette lists the pages the user may open and opens the chosen one', async () => {
     mockFetch([
-      chatUnreadRoute(),
+      ...shellRoutes(),
       {
         path: '/api/notifications',
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),

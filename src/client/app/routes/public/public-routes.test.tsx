@@ -5,13 +5,7 @@ import type { User } from '#shared/contract/account.ts';
 
 import { setAccessToken } from '../../../lib/api-client.ts';
 import { ACCESS_TOKEN_KEY, authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
-import {
-  fakeToken,
-  jsonResponse,
-  mockFetch,
-  testUser,
-  chatUnreadRoute,
-} from '../../../testing/fetch-mock.ts';
+import { fakeToken, jsonResponse, mockFetch, testUser, shellRoutes } from '../../../testing/fetch-mock.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { createRoutes } from '../../router.tsx';
 
@@ -25,7 +19,7 @@ function signIn(user: User) {
 /** The dashboard shell may load notifications and the like; answer them with empty data. */
 function mockDashboardApi() {
   return mockFetch([
-    chatUnreadRoute(),
+    ...shellRoutes(),
     {
       path: '/api/notifications',
       respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
 import type { Control, FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +31,7 @@ const digitsInput = { htmlInput: { inputMode: 'numeric', dir: 'ltr' } } as const
 
 type BillingField = {
   name: FieldPath<PaymentFormValues>;
-  label: ParseKeys;
+  label: `payment.billing.${'name' | 'email' | 'address' | 'city' | 'zipCode' | 'country'}`;
   autoComplete: string;
   type?: 'email';
   /** Takes a whole row. */

@@ -1,5 +1,6 @@
 import { chat } from './chat.ts';
 import { core } from './core.ts';
+import { mail } from './mail.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
 import { users } from './users.ts';
@@ -16,6 +17,7 @@ export const en = {
   ...publicPages,
   ...users,
   ...chat,
+  ...mail,
 };
 
 export type TranslationResource = typeof en;

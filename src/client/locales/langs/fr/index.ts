@@ -1,5 +1,6 @@
 import type { TranslationResource } from '../en/index.ts';
 import { chat } from './chat.ts';
+import { mail } from './mail.ts';
 import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
@@ -12,4 +13,5 @@ export const fr: TranslationResource = {
   ...publicPages,
   ...users,
   ...chat,
+  ...mail,
 };

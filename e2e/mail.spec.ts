@@ -15,8 +15,20 @@ async function personOn(browser: Browser, firstName: string, lastName: string, p
 
 const mailNav = (page: Page) => page.getByRole('navigation', { name: 'Labels' }).first();
 
-async function write(page: Page, to: string, subject: string, body: string) {
+/** A small real PNG (8×8, red). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/P8Fu7N9hAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+async function write(page: Page, to: string, subject: string, body: string, attach = false) {
   await page.getByRole('button', { name: 'Compose' }).first().click();
+  if (attach) {
+    await page
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('button', { name: /Remove chart/ })).toBeVisible();
+  }
   const to_ = page.getByRole('combobox', { name: 'To' });
   await to_.fill(to);
   await to_.press('Enter');
@@ -41,7 +53,7 @@ test('A writes to B; B sees it arrive live with the unread count rising, reads i
   await expect(bobInbox.getByLabel('1 unread mail')).toBeVisible();
   await expect(bob.page.getByRole('list', { name: 'Inbox' }).getByText('Welcome to Atrium')).toBeVisible();
 
-  await write(ada.page, bob.person.email, `Budget ${stamp}`, 'Can you check the budget?');
+  await write(ada.page, bob.person.email, `Budget ${stamp}`, 'Can you check the budget?', true);
 
   // Bob's inbox shows it without a reload (after the five seconds Ada had to undo), and the count rises.
   const item = bob.page
@@ -52,6 +64,12 @@ test('A writes to B; B sees it arrive live with the unread count rising, reads i
   await item.click();
   await expect(bob.page.getByRole('heading', { name: `Budget ${stamp}` })).toBeVisible();
   await expect(bob.page.locator('.mail-body')).toContainText('Can you check the budget?');
+  // The attachment is there for Bob, and its link downloads the picture.
+  const attachment = bob.page.getByRole('link', { name: /^Download chart/ });
+  await expect(attachment).toBeVisible();
+  const download = await bob.page.request.get((await attachment.getAttribute('href'))!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toMatch(/^image\//);
   await expect(bobInbox.getByLabel('1 unread mail')).toBeVisible();
   await expect(bob.page).toHaveURL(/[?&]id=/);
 

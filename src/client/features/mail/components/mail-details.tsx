@@ -7,6 +7,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import ForwardOutlined from '@mui/icons-material/ForwardOutlined';
 import LabelImportant from '@mui/icons-material/LabelImportant';
 import LabelImportantOutlined from '@mui/icons-material/LabelImportantOutlined';
+import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import ReplyAllOutlined from '@mui/icons-material/ReplyAllOutlined';
 import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
@@ -21,17 +22,21 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Checkbox from '@mui/material/Checkbox';
+import ListItemText from '@mui/material/ListItemText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Mail, MailAction, MailAddress, MailLabel } from '#shared/contract/mail.ts';
 
 import { fData, fDateTime } from '../../../lib/format.ts';
-import { useMail } from '../api/mail-api.ts';
+import { useApplyLabels, useMail } from '../api/mail-api.ts';
 
 export type MailCommand = MailAction | 'deleteForever' | 'reply' | 'replyAll' | 'forward' | 'editDraft';
 
@@ -49,6 +54,8 @@ const addresses = (list: MailAddress[]) =>
 export function MailDetails({ mailId, labels, onCommand, onBack }: MailDetailsProps) {
   const { t } = useTranslation();
   const query = useMail(mailId);
+  const applyLabels = useApplyLabels();
+  const [labelMenu, setLabelMenu] = useState<HTMLElement | null>(null);
 
   const back = (
     <IconButton onClick={onBack} aria-label={t('mail.backToList')} sx={{ display: { md: 'none' } }}>
@@ -120,6 +127,46 @@ export function MailDetails({ mailId, labels, onCommand, onBack }: MailDetailsPr
           : button('trash', t('mail.actions.trash'), <DeleteOutlined />)}
         {(inTrash || inSpam) &&
           button('deleteForever', t('mail.actions.deleteForever'), <DeleteForeverOutlined />)}
+        {labels.some((l) => l.type === 'custom') && (
+          <Tooltip title={t('mail.actions.labels')}>
+            <IconButton
+              aria-label={t('mail.actions.labels')}
+              aria-haspopup="menu"
+              onClick={(event) => setLabelMenu(event.currentTarget)}
+            >
+              <LabelOutlined />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Menu anchorEl={labelMenu} open={Boolean(labelMenu)} onClose={() => setLabelMenu(null)}>
+          {labels
+            .filter((l) => l.type === 'custom')
+            .map((label) => {
+              const on = mail.labelIds.includes(label.id);
+              return (
+                <MenuItem
+                  key={label.id}
+                  role="menuitemcheckbox"
+                  aria-checked={on}
+                  onClick={() =>
+                    applyLabels.mutate({
+                      ids: [mail.id],
+                      ...(on ? { remove: [label.id] } : { add: [label.id] }),
+                    })
+                  }
+                >
+                  <Checkbox
+                    size="small"
+                    checked={on}
+                    tabIndex={-1}
+                    sx={{ p: 0, mr: 1 }}
+                    slotProps={{ input: { 'aria-hidden': true } }}
+                  />
+                  <ListItemText primary={label.name} />
+                </MenuItem>
+              );
+            })}
+        </Menu>
       </Stack>
       <Box sx={{ flexGrow: 1, overflowY: 'auto', minHeight: 0, p: { xs: 2, md: 3 } }}>
         <Typography variant="h5" component="h2" dir="auto" sx={{ mb: 1 }}>

@@ -73,6 +73,15 @@ function mailApi(inbox: MailSummary[]) {
     },
     {
       method: 'POST',
+      path: '/api/mail/mails/labels',
+      respond: ({ body }) => {
+        const { mailIds, add } = body as { mailIds: string[]; add: string[] };
+        mails = mails.map((m) => (mailIds.includes(m.id) ? { ...m, labelIds: [...m.labelIds, ...add] } : m));
+        return new Response(null, { status: 204 });
+      },
+    },
+    {
+      method: 'POST',
       path: '/api/mail/mails/update',
       respond: ({ body }) => {
         const { mailIds, action } = body as { mailIds: string[]; action: string };
@@ -121,6 +130,24 @@ describe('mail view', () => {
       action: 'read',
     });
     await waitFor(() => expect(within(inboxButton).queryByLabelText('1 unread mail')).toBeNull());
+  });
+
+  it('puts one of my labels on the open mail from its Labels menu', async () => {
+    const { calls } = mailApi([summary(1, 'Budget')]);
+    renderView(`/dashboard/mail?id=${id(1)}`);
+    await screen.findByRole('heading', { level: 2, name: 'Budget' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Labels' }));
+    const forums = await screen.findByRole('menuitemcheckbox', { name: 'Forums' });
+    expect(forums.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(forums);
+    await waitFor(() => expect(calls('POST', '/api/mail/mails/labels')).toHaveLength(1));
+    expect(JSON.parse(String(calls('POST', '/api/mail/mails/labels')[0]![1]!.body))).toEqual({
+      mailIds: [id(1)],
+      add: [id(900)],
+      remove: [],
+    });
+    // The chip shows once the mail is refetched.
+    expect(await screen.findByText('Forums', { selector: '.MuiChip-label' })).toBeTruthy();
   });
 
   it('moves the selected mails to the trash and says so', async () => {

@@ -29,6 +29,7 @@ import { uploadsRoutes } from './modules/files/uploads.routes.ts';
 import { meRoutes } from './modules/account/me.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { directoryRoutes } from './modules/users/directory.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -215,5 +216,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(presenceRoutes, { prefix: '/api/presence' });
   await app.register(chatRoutes, { prefix: '/api/chat' });
   await app.register(mailRoutes, { prefix: '/api/mail' });
+  await app.register(calendarRoutes, { prefix: '/api/calendar' });
+  await app.register(calendarFeedRoutes, { prefix: '/api/calendar/feeds' });
   return app;
 }

@@ -57,6 +57,8 @@ export type RealtimeEvent =
   /** Mail: a new mail in the user's inbox (their copy's id); the user's mailbox changed in another tab. */
   | { type: 'mail.new'; mailId: string }
   | { type: 'mail.changed' }
+  /** Calendar: an event the user owns or attends was created, changed, answered or deleted. */
+  | { type: 'calendar.changed'; eventId: string }
   /** Someone's presence changed (sent to every signed-in user). */
   | { type: 'presence.changed'; userId: string; status: PresenceStatus; lastActivity: string | null };
 

@@ -53,6 +53,11 @@ export const validationMessagesEn = {
   'validation.mailActionInvalid': 'Unknown action',
   'validation.mailLabelNameRequired': 'Give the label a name',
   'validation.colorInvalid': 'Choose one of the colours',
+  'validation.dateInvalid': 'Enter a valid date and time',
+  'validation.titleRequired': 'Title is required',
+  'validation.eventIdInvalid': 'Unknown event',
+  'validation.responseInvalid': 'Answer accepted or declined',
+  'validation.endBeforeStart': 'The end must not be before the start',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

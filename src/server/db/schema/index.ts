@@ -6,3 +6,4 @@ export * from './files.ts';
 export * from './presence.ts';
 export * from './chat.ts';
 export * from './mail.ts';
+export * from './calendar.ts';

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../client.ts';
 import {
+  calendarAttendees,
+  calendarEvents,
   chatAttachments,
   chatConversations,
   chatParticipants,
@@ -180,6 +182,22 @@ describe('seedDemo', () => {
       .from(mailAttachments)
       .innerJoin(files, eq(files.id, mailAttachments.fileId));
     expect(fs.existsSync(path.join(uploadsDir, image!.key))).toBe(true);
+  });
+
+  it('gives the demo admin a month of events, some with attendees, and two they attend', async () => {
+    const [admin] = await database.db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+    const owned = await database.db
+      .select()
+      .from(calendarEvents)
+      .where(eq(calendarEvents.ownerId, admin!.id));
+    expect(owned.length).toBeGreaterThanOrEqual(12);
+    const attending = await database.db
+      .select()
+      .from(calendarAttendees)
+      .where(eq(calendarAttendees.userId, admin!.id));
+    expect(attending).toHaveLength(2);
+    const invited = await database.db.select().from(calendarAttendees);
+    expect(invited.length).toBeGreaterThan(10);
   });
 
   it('is deterministic', async () => {

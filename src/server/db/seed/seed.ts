@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../lib/passwords.ts';
 import { seedChat } from '../../modules/chat/chat.seed.ts';
 import { seedMail } from '../../modules/mail/mail.seed.ts';
+import { seedCalendar } from '../../modules/calendar/calendar.seed.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.repo.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
@@ -174,4 +175,5 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     peopleIds: seeded.activeIds.slice(6, 12),
     picture: mailPicture,
   });
+  await seedCalendar(db, { adminId: seeded.adminId, peopleIds: seeded.activeIds.slice(12, 20) });
 }

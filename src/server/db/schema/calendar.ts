@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { attendeeResponses } from '#shared/contract/calendar.ts';
@@ -22,7 +23,15 @@ export const calendarEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('calendar_events_owner_start_idx').on(t.ownerId, t.start, t.end)],
+  (t) => [
+    index('calendar_events_owner_start_idx').on(t.ownerId, t.start, t.end),
+    // Events one attends, by time (the attendee rows are joined to the events starting in a range).
+    index('calendar_events_start_idx').on(t.start),
+    // The few events longer than a week, which a range query cannot find by their start alone.
+    index('calendar_events_long_idx')
+      .on(t.start)
+      .where(sql`"end" - "start" > interval '7 days'`),
+  ],
 );
 
 export const calendarAttendees = pgTable(

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 
 import type { AttendeeResponse } from '#shared/contract/calendar.ts';
 
@@ -37,33 +37,57 @@ const personColumns = {
   avatarUrl: users.avatarUrl,
 };
 
-/** The events `userId` owns or attends that overlap [start, end) (all of them without a range). */
+/** Events up to this long are found by their start; longer ones through their own small index. */
+const LONG = sql`interval '7 days'`;
+
+/**
+ * The events `userId` owns or attends that overlap [start, end) (all of them without a range), each part an
+ * index range scan: events starting in the range or a week before it, and the few longer ones (a partial
+ * index), among their own and among those they attend.
+ */
 export async function eventsFor(
   db: Db,
   userId: string,
   range: { start: Date; end: Date } | null,
 ): Promise<EventWithPeople[]> {
-  const mine = or(
-    eq(calendarEvents.ownerId, userId),
-    sql`exists (select 1 from ${calendarAttendees} a where a.event_id = ${calendarEvents.id} and a.user_id = ${userId})`,
-  );
+  let ids;
+  if (range) {
+    const { start, end } = range;
+    const overlaps = sql`e.start < ${end} and (e."end" > ${start} or e.start = ${start})`;
+    const recent = sql`e.start >= ${start}::timestamptz - ${LONG}`;
+    const long = sql`e."end" - e.start > ${LONG}`;
+    ids = sql`(
+      select e.id from ${calendarEvents} e where e.owner_id = ${userId} and ${recent} and ${overlaps}
+      union
+      select e.id from ${calendarEvents} e where e.owner_id = ${userId} and ${long} and ${overlaps}
+      union
+      select e.id from ${calendarEvents} e join ${calendarAttendees} a on a.event_id = e.id and a.user_id = ${userId}
+        where ${recent} and ${overlaps}
+      union
+      select e.id from ${calendarEvents} e join ${calendarAttendees} a on a.event_id = e.id and a.user_id = ${userId}
+        where ${long} and ${overlaps})`;
+  } else {
+    ids = sql`(
+      select e.id from ${calendarEvents} e where e.owner_id = ${userId}
+      union
+      select a.event_id from ${calendarAttendees} a where a.user_id = ${userId})`;
+  }
+  // The ids first (each part an index scan), then the rows by primary key.
+  const found = (await db.execute(sql`select id from ${ids} as found limit ${EVENTS_MAX}`)) as unknown as {
+    rows: Array<{ id: string }>;
+  };
+  if (!found.rows.length) return [];
   const rows = await db
     .select({ event: calendarEvents, owner: personColumns })
     .from(calendarEvents)
     .innerJoin(users, eq(users.id, calendarEvents.ownerId))
     .where(
-      and(
-        mine,
-        range
-          ? and(
-              lt(calendarEvents.start, range.end),
-              or(gt(calendarEvents.end, range.start), eq(calendarEvents.start, range.start)),
-            )
-          : undefined,
+      inArray(
+        calendarEvents.id,
+        found.rows.map((r) => r.id),
       ),
     )
-    .orderBy(asc(calendarEvents.start), asc(calendarEvents.id))
-    .limit(EVENTS_MAX);
+    .orderBy(asc(calendarEvents.start), asc(calendarEvents.id));
   return withAttendees(db, rows);
 }
 

@@ -90,6 +90,22 @@ describe('calendar: the spec calls', () => {
     expect((await call(owner, 'POST', '/events/delete', { eventId: event.id })).statusCode).toBe(404);
   });
 
+  it('finds a long event (weeks) from a range in its middle, for the owner and an attendee', async () => {
+    await create(owner, {
+      title: 'Sabbatical',
+      allDay: true,
+      start: '2026-07-01',
+      end: '2026-08-31',
+      attendeeIds: [guest.id],
+    });
+    const middle = '?start=2026-08-01T00:00:00Z&end=2026-08-02T00:00:00Z';
+    expect(await titles(owner, middle)).toContain('Sabbatical');
+    expect(await titles(guest, middle)).toContain('Sabbatical');
+    expect(await titles(owner, '?start=2026-09-01T00:00:00Z&end=2026-09-02T00:00:00Z')).not.toContain(
+      'Sabbatical',
+    );
+  });
+
   it('refuses bad events with a clear 400: no title, end before start, unknown colour, bad dates or range', async () => {
     const cases: Array<[object, RegExp]> = [
       [{ title: ' ', start: '2026-03-10T09:00:00Z', end: '2026-03-10T10:00:00Z' }, /title/i],

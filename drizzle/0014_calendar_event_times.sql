@@ -1,0 +1,2 @@
+CREATE INDEX "calendar_events_start_idx" ON "calendar_events" USING btree ("start");--> statement-breakpoint
+CREATE INDEX "calendar_events_long_idx" ON "calendar_events" USING btree ("start") WHERE "end" - "start" > interval '7 days';

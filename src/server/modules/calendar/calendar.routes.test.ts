@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 
 import type { CalendarEvent } from '#shared/contract/calendar.ts';
-import { REALTIME_PATH, type RealtimeServerMessage } from '#shared/contract/realtime.ts';
 
 import { member, type Member } from '../../testing/members.ts';
+import { signedInSocket } from '../../testing/realtime-socket.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -173,12 +172,7 @@ describe('calendar: owner, attendee, stranger', () => {
   });
 
   it('tells the owner and the attendees live when an event changes', async () => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}${REALTIME_PATH}`);
-    const received: RealtimeServerMessage[] = [];
-    ws.on('message', (data) => received.push(JSON.parse(String(data)) as RealtimeServerMessage));
-    await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ type: 'auth', token: guest.token }));
-    await expect.poll(() => received.some((m) => m.type === 'ready')).toBe(true);
+    const { ws, received } = await signedInSocket(base, guest.token);
     try {
       const event = await create(owner, {
         title: 'Live one',

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 
 import type { ChatMessage, Conversation } from '#shared/contract/chat.ts';
 import type { StoredFile } from '#shared/contract/files.ts';
-import { REALTIME_PATH, type RealtimeServerMessage } from '#shared/contract/realtime.ts';
 
 import { chatMessages, chatParticipants, files, users } from '../../db/schema/index.ts';
 import { member, multipartBody, pngWithMetadata, type Member } from '../../testing/members.ts';
+import { signedInSocket } from '../../testing/realtime-socket.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -74,15 +73,7 @@ async function uploadPicture(who: Member): Promise<StoredFile> {
 }
 
 /** A signed-in socket that collects what it receives. */
-async function socketOf(who: Member) {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}${REALTIME_PATH}`);
-  const received: RealtimeServerMessage[] = [];
-  ws.on('message', (data) => received.push(JSON.parse(String(data)) as RealtimeServerMessage));
-  await new Promise((resolve) => ws.once('open', resolve));
-  ws.send(JSON.stringify({ type: 'auth', token: who.token }));
-  await expect.poll(() => received.some((m) => m.type === 'ready')).toBe(true);
-  return { ws, received };
-}
+const socketOf = (who: Member) => signedInSocket(base, who.token);
 
 describe('chat: one-to-one', () => {
   it('starts a conversation, reuses it from either side, counts unread and marks it seen', async () => {

@@ -43,48 +43,32 @@ export interface Person {
   avatarUrl: string | null;
 }
 
+/** A person as the mail shows them: name from the profile, address lower-cased. */
+const personColumns = {
+  id: users.id,
+  email: sql<string>`lower(${users.email})`,
+  name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+  avatarUrl: users.avatarUrl,
+};
+
 /** Active users with one of these (lower-case) addresses. */
 export async function peopleByEmail(db: Db, emails: readonly string[]): Promise<Person[]> {
   if (!emails.length) return [];
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatarUrl: users.avatarUrl,
-    })
+  return db
+    .select(personColumns)
     .from(users)
     .where(and(inArray(sql`lower(${users.email})`, [...emails]), eq(users.status, 'active')));
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email.toLowerCase(),
-    name: `${r.firstName} ${r.lastName}`.trim(),
-    avatarUrl: r.avatarUrl,
-  }));
 }
 
 /** Up to 20 active users whose name or address contains `search` (all of them by name when empty). */
 export async function findPeople(db: Db, search: string): Promise<Person[]> {
   const term = search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatarUrl: users.avatarUrl,
-    })
+  return db
+    .select(personColumns)
     .from(users)
     .where(and(eq(users.status, 'active'), term ? sql`${users.searchText} like ${`%${term}%`}` : undefined))
     .orderBy(asc(users.firstName), asc(users.lastName))
     .limit(20);
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email.toLowerCase(),
-    name: `${r.firstName} ${r.lastName}`.trim(),
-    avatarUrl: r.avatarUrl,
-  }));
 }
 
 // ── lists and counts ────────────────────────────────────────────────────────────────────────────────────

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 
 import type { StoredFile } from '#shared/contract/files.ts';
 import type { Mail, MailLabel, MailSummary } from '#shared/contract/mail.ts';
-import { REALTIME_PATH, type RealtimeServerMessage } from '#shared/contract/realtime.ts';
 
 import { mailMessages } from '../../db/schema/index.ts';
 import { member, multipartBody, pngWithMetadata, type Member } from '../../testing/members.ts';
+import { signedInSocket } from '../../testing/realtime-socket.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -414,15 +413,7 @@ describe('mail: safety, outside addresses, search, labels, live', () => {
   });
 
   it('a new mail reaches the recipient’s socket at once; the sender’s other tabs hear that the mailbox changed', async () => {
-    const connect = async (who: Member) => {
-      const ws = new WebSocket(`${base.replace('http', 'ws')}${REALTIME_PATH}`);
-      const received: RealtimeServerMessage[] = [];
-      ws.on('message', (data) => received.push(JSON.parse(String(data)) as RealtimeServerMessage));
-      await new Promise((resolve) => ws.once('open', resolve));
-      ws.send(JSON.stringify({ type: 'auth', token: who.token }));
-      await expect.poll(() => received.some((m) => m.type === 'ready')).toBe(true);
-      return { ws, received };
-    };
+    const connect = (who: Member) => signedInSocket(base, who.token);
     const [bobTab, aliceTab, carolTab] = await Promise.all([connect(bob), connect(alice), connect(carol)]);
     try {
       await send(alice, { to: [bob.email], subject: 'Live one', message: '<p>now</p>' });

@@ -1,12 +1,8 @@
 import AttachFile from '@mui/icons-material/AttachFile';
-import Close from '@mui/icons-material/Close';
-import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import SendRounded from '@mui/icons-material/SendRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,9 +11,9 @@ import { FILE_LIMITS, MiB } from '#shared/contract/file-limits.ts';
 import type { StoredFile } from '#shared/contract/files.ts';
 
 import { FileButton } from '../../../components/file-button/file-button.tsx';
+import { UploadItem } from '../../../components/file-button/upload-item.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { fData } from '../../../lib/format.ts';
 import { uploadAttachment } from '../api/chat-api.ts';
 
 /** The file chooser's filter: the attachment types and their usual extensions. */
@@ -114,50 +110,14 @@ export function ChatInput({ onSend, onTyping }: ChatInputProps) {
           sx={{ listStyle: 'none', m: 0, mb: 1, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
         >
           {uploads.map((upload) => (
-            <Box
-              component="li"
+            <UploadItem
               key={upload.key}
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 1,
-                p: 1,
-                width: 220,
-                borderRadius: 1,
-                border: 1,
-                borderColor: upload.error ? 'error.main' : 'divider',
-              }}
-            >
-              <InsertDriveFileOutlined fontSize="small" sx={{ color: 'text.secondary' }} />
-              <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                <Typography variant="body2" noWrap title={upload.name}>
-                  {upload.name}
-                </Typography>
-                {upload.error ? (
-                  <Typography variant="caption" sx={{ color: 'error.main', display: 'block' }}>
-                    {upload.error}
-                  </Typography>
-                ) : upload.file ? (
-                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    {fData(upload.size)}
-                  </Typography>
-                ) : (
-                  <LinearProgress
-                    variant="determinate"
-                    value={Math.round(upload.progress * 100)}
-                    aria-label={t('chat.uploading', { name: upload.name })}
-                    sx={{ mt: 0.75 }}
-                  />
-                )}
-              </Box>
-              <IconButton
-                size="small"
-                aria-label={t('chat.removeFile', { name: upload.name })}
-                onClick={() => remove(upload.key)}
-              >
-                <Close fontSize="small" />
-              </IconButton>
-            </Box>
+              upload={upload}
+              width={220}
+              uploadingLabel={t('chat.uploading', { name: upload.name })}
+              removeLabel={t('chat.removeFile', { name: upload.name })}
+              onRemove={() => remove(upload.key)}
+            />
           ))}
         </Box>
       )}

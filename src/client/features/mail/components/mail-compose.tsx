@@ -2,7 +2,6 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import Close from '@mui/icons-material/Close';
 import CloseFullscreen from '@mui/icons-material/CloseFullscreen';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import Minimize from '@mui/icons-material/Minimize';
 import OpenInFull from '@mui/icons-material/OpenInFull';
 import SendRounded from '@mui/icons-material/SendRounded';
@@ -10,7 +9,6 @@ import WebAssetOutlined from '@mui/icons-material/WebAssetOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
@@ -30,10 +28,10 @@ import {
 
 import { Editor, type EditorLabels } from '../../../components/editor/editor.tsx';
 import { FileButton } from '../../../components/file-button/file-button.tsx';
+import { UploadItem } from '../../../components/file-button/upload-item.tsx';
 import { closeSnackbar, useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { fData } from '../../../lib/format.ts';
 import { useDiscardDraft, useSaveDraft } from '../api/mail-api.ts';
 import { cancelMailSend, queueMailSend, UNDO_SEND_MS } from '../api/send-queue.ts';
 import { AddressField } from './address-field.tsx';
@@ -568,56 +566,14 @@ export function MailCompose({ init, onClose, onUndoSend }: MailComposeProps) {
               sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
             >
               {uploads.map((upload) => (
-                <Box
-                  component="li"
+                <UploadItem
                   key={upload.key}
-                  sx={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 1,
-                    p: 1,
-                    width: 240,
-                    maxWidth: '100%',
-                    borderRadius: 1,
-                    border: 1,
-                    borderColor: upload.error ? 'error.main' : 'divider',
-                  }}
-                >
-                  <InsertDriveFileOutlined fontSize="small" sx={{ color: 'text.secondary' }} />
-                  <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                    <Typography variant="body2" noWrap title={upload.name}>
-                      {upload.name}
-                    </Typography>
-                    {upload.error ? (
-                      <Typography
-                        variant="caption"
-                        role="alert"
-                        sx={{ color: 'error.main', display: 'block' }}
-                      >
-                        {upload.error}
-                      </Typography>
-                    ) : upload.file ? (
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        {fData(upload.size)}
-                      </Typography>
-                    ) : (
-                      <LinearProgress
-                        variant="determinate"
-                        value={Math.round(upload.progress * 100)}
-                        aria-label={t('mail.composer.uploading', { name: upload.name })}
-                        sx={{ mt: 0.75 }}
-                      />
-                    )}
-                  </Box>
-                  <IconButton
-                    size="small"
-                    data-upload={upload.key}
-                    aria-label={t('mail.composer.removeAttachment', { name: upload.name })}
-                    onClick={() => removeUpload(upload)}
-                  >
-                    <Close fontSize="small" />
-                  </IconButton>
-                </Box>
+                  upload={upload}
+                  width={240}
+                  uploadingLabel={t('mail.composer.uploading', { name: upload.name })}
+                  removeLabel={t('mail.composer.removeAttachment', { name: upload.name })}
+                  onRemove={() => removeUpload(upload)}
+                />
               ))}
             </Box>
           )}

@@ -137,6 +137,11 @@ export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): Ro
                 ],
               },
               {
+                // Calendar (issue #12): FullCalendar and the pickers load with this page only.
+                path: paths.dashboard.calendar,
+                lazy: withTexts('calendar', () => import('./routes/dashboard/calendar.tsx')),
+              },
+              {
                 // Users (issue #4). List, new, edit and audit check the admin role inside their chunks.
                 path: paths.dashboard.user.root,
                 // The area's texts load with its pages' code (locales/load-language.ts).

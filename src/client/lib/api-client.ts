@@ -63,6 +63,8 @@ export type RequestOptions = {
   refresh?: boolean;
   /** Hears how much of the body has been sent (0..1): uploads show progress with it. */
   onUploadProgress?: (fraction: number) => void;
+  /** `'text'`: the answer's body as it is (a file to save), not parsed as JSON. */
+  responseType?: 'json' | 'text';
 };
 
 type SessionHandlers = {
@@ -197,11 +199,12 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-async function parseSuccess<T>(response: Response): Promise<T> {
+async function parseSuccess<T>(response: Response, responseType: RequestOptions['responseType']): Promise<T> {
   if (response.status === 204) return null as T;
   const text = await response.text().catch(() => {
     throw new ApiError(FALLBACK_ERROR_MESSAGE, { status: response.status });
   });
+  if (responseType === 'text') return text as T;
   if (!text) return null as T;
   try {
     return JSON.parse(text) as T;
@@ -214,7 +217,7 @@ async function doRefresh(): Promise<AuthResponse | null> {
   try {
     const response = await send('/account/refresh', { method: 'POST' }, null);
     if (!response.ok) return null;
-    const session = await parseSuccess<AuthResponse>(response);
+    const session = await parseSuccess<AuthResponse>(response, 'json');
     if (!session || typeof session.accessToken !== 'string') return null;
     accessToken = session.accessToken;
     handlers.onRefreshed?.(session);
@@ -270,7 +273,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok) throw await toApiError(response);
-  return parseSuccess<T>(response);
+  return parseSuccess<T>(response, options.responseType);
 }
 
 export const apiClient = {

@@ -1,3 +1,5 @@
+import { saveFile } from './save-file.ts';
+
 /**
  * CSV (RFC 4180) built in the browser. Cells that a spreadsheet would run as a formula (starting with
  * =, +, -, @, tab or carriage return) get a leading apostrophe (OWASP "CSV injection"); cells with a quote,
@@ -21,15 +23,5 @@ export function buildCsv(header: readonly string[], rows: readonly (readonly Csv
 
 /** Saves `csv` as a file (a UTF-8 byte order mark first, so spreadsheets read accents right). */
 export function downloadCsv(fileName: string, csv: string): void {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the download a moment to start before the address is released.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
 }

@@ -2,6 +2,8 @@ import 'i18next';
 
 import type { StartResource } from './langs/en/index.ts';
 import type { chat } from './langs/en/chat.ts';
+import type { calendar } from './langs/en/calendar.ts';
+import type { kanban } from './langs/en/kanban.ts';
 import type { mail } from './langs/en/mail.ts';
 import type { publicPages } from './langs/en/public-pages.ts';
 import type { users } from './langs/en/users.ts';
@@ -13,13 +15,15 @@ import type { users } from './langs/en/users.ts';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translations';
-    fallbackNS: ['users', 'public-pages', 'chat', 'mail'];
+    fallbackNS: ['users', 'public-pages', 'chat', 'mail', 'calendar', 'kanban'];
     resources: {
       translations: StartResource;
       users: typeof users;
       'public-pages': typeof publicPages;
       chat: typeof chat;
       mail: typeof mail;
+      calendar: typeof calendar;
+      kanban: typeof kanban;
     };
   }
 }

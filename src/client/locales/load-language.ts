@@ -4,7 +4,8 @@ import type { LanguageValue } from './locales-config.ts';
  * The texts are split into part files by area (`langs/<language>/<part>.ts`). English's start parts are
  * bundled (i18n.ts); every other part file is its own chunk, loaded when a language or an area needs it.
  */
-export type TranslationPart = 'core' | 'shell' | 'public-pages' | 'users' | 'chat' | 'mail';
+export type TranslationPart =
+  'core' | 'shell' | 'public-pages' | 'users' | 'chat' | 'mail' | 'calendar' | 'kanban';
 
 /** The parts every page needs: loaded with a language, before its first render. */
 export const startParts = ['core', 'shell'] as const satisfies readonly TranslationPart[];
@@ -19,6 +20,8 @@ export const areaParts = [
   'public-pages',
   'chat',
   'mail',
+  'calendar',
+  'kanban',
 ] as const satisfies readonly TranslationPart[];
 export type AreaPart = (typeof areaParts)[number];
 

@@ -28,6 +28,8 @@ await Promise.all([
   ensureTranslations('public-pages'),
   ensureTranslations('chat'),
   ensureTranslations('mail'),
+  ensureTranslations('calendar'),
+  ensureTranslations('kanban'),
 ]);
 
 i18n.options.saveMissing = true;

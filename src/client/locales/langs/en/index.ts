@@ -1,5 +1,7 @@
 import { chat } from './chat.ts';
 import { core } from './core.ts';
+import { calendar } from './calendar.ts';
+import { kanban } from './kanban.ts';
 import { mail } from './mail.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
@@ -18,6 +20,8 @@ export const en = {
   ...users,
   ...chat,
   ...mail,
+  ...calendar,
+  ...kanban,
 };
 
 export type TranslationResource = typeof en;

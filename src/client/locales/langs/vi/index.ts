@@ -1,5 +1,7 @@
 import type { TranslationResource } from '../en/index.ts';
 import { chat } from './chat.ts';
+import { calendar } from './calendar.ts';
+import { kanban } from './kanban.ts';
 import { mail } from './mail.ts';
 import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
@@ -14,4 +16,6 @@ export const vi: TranslationResource = {
   ...users,
   ...chat,
   ...mail,
+  ...calendar,
+  ...kanban,
 };

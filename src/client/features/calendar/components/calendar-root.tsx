@@ -1,0 +1,50 @@
+import { alpha, styled, type Theme } from '@mui/material/styles';
+
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+
+/**
+ * FullCalendar's classic theme, coloured from the MUI theme (its palette variables are set here instead of
+ * its palette.css): light and dark mode, the primary colour preset and the font follow the settings.
+ */
+export const CalendarRoot = styled('div')(({ theme }) => {
+  const { palette } = theme;
+  return {
+    '--fc-classic-button': 'transparent',
+    '--fc-classic-button-border': palette.divider,
+    '--fc-classic-button-strong': palette.action.selected,
+    '--fc-classic-button-strong-border': palette.divider,
+    '--fc-classic-button-outline': alpha(palette.primary.main, 0.4),
+    '--fc-classic-button-foreground': palette.text.primary,
+    '--fc-classic-primary': palette.primary.main,
+    '--fc-classic-primary-foreground': palette.primary.contrastText,
+    '--fc-classic-event': palette.primary.main,
+    '--fc-classic-event-contrast': palette.primary.contrastText,
+    '--fc-classic-background-event': palette.success.main,
+    '--fc-classic-background-event-opacity': '15%',
+    '--fc-classic-background-event-foreground-opacity': '50%',
+    '--fc-classic-highlight': alpha(palette.primary.main, 0.12),
+    '--fc-classic-today': alpha(palette.primary.main, 0.06),
+    '--fc-classic-now': palette.error.main,
+    '--fc-classic-small-dot-width': '8px',
+    '--fc-classic-large-dot-width': '10px',
+    '--fc-classic-background': palette.background.paper,
+    '--fc-classic-faint': palette.action.hover,
+    '--fc-classic-muted': palette.action.selected,
+    '--fc-classic-strong': palette.action.focus,
+    '--fc-classic-foreground': palette.text.primary,
+    '--fc-classic-faint-foreground': palette.text.disabled,
+    '--fc-classic-muted-foreground': palette.text.secondary,
+    '--fc-classic-border': palette.divider,
+    '--fc-classic-strong-border': palette.text.disabled,
+    fontFamily: theme.typography.fontFamily,
+    fontSize: theme.typography.body2.fontSize,
+    '& a': { color: 'inherit', textDecoration: 'none' },
+    '& .fc-event': { cursor: 'pointer', fontWeight: theme.typography.fontWeightMedium },
+  };
+});
+
+/** An event's colours: its own for the fill or dot, and black or white text, whichever reads better on it. */
+export function eventColorsFor(color: string, theme: Theme) {
+  return { color, contrastColor: theme.palette.getContrastText(color) };
+}

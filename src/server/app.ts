@@ -30,6 +30,7 @@ import { meRoutes } from './modules/account/me.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { directoryRoutes } from './modules/users/directory.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -218,5 +219,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mailRoutes, { prefix: '/api/mail' });
   await app.register(calendarRoutes, { prefix: '/api/calendar' });
   await app.register(calendarFeedRoutes, { prefix: '/api/calendar/feeds' });
+  await app.register(kanbanRoutes, { prefix: '/api/kanban' });
   return app;
 }

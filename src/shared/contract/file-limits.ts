@@ -5,7 +5,8 @@
 export const MiB = 1024 * 1024;
 
 /** What a file is for. Areas add theirs here (and a reader check on the server, files.plugin.ts). */
-export const fileUses = ['avatar', 'cover', 'photo', 'attachment'] as const;
+/** `kanban`: files attached to a kanban card (uploaded to the card, readable by the board's members). */
+export const fileUses = ['avatar', 'cover', 'photo', 'attachment', 'kanban'] as const;
 export type FileUse = (typeof fileUses)[number];
 
 /** Uses whose files anyone may load (an <img> cannot send a bearer token); the rest are private. */
@@ -41,6 +42,7 @@ export const FILE_LIMITS: Record<FileUse, FileLimits> = {
   cover: { maxBytes: 5 * MiB, types: ['image/png', 'image/jpeg', 'image/webp'] },
   photo: { maxBytes: 5 * MiB, types: ['image/png', 'image/jpeg', 'image/webp'] },
   attachment: { maxBytes: 25 * MiB, types: ATTACHMENT_TYPES },
+  kanban: { maxBytes: 25 * MiB, types: ATTACHMENT_TYPES },
 };
 
 /** Longest original file name kept (as metadata only: the stored name is chosen by the server). */

@@ -59,6 +59,12 @@ export type RealtimeEvent =
   | { type: 'mail.changed' }
   /** Calendar: an event the user owns or attends was created, changed, answered or deleted. */
   | { type: 'calendar.changed'; eventId: string }
+  /**
+   * Kanban (to the board's members, and to someone just added or removed): something on the board changed
+   * (`cardId` when one card did: an edit, a move, a comment or an attachment). Clients refetch the board
+   * (and the open card); a 404 means they are no longer a member.
+   */
+  | { type: 'kanban.changed'; boardId: string; cardId: string | null }
   /** Someone's presence changed (sent to every signed-in user). */
   | { type: 'presence.changed'; userId: string; status: PresenceStatus; lastActivity: string | null };
 

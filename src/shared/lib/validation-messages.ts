@@ -58,6 +58,21 @@ export const validationMessagesEn = {
   'validation.eventIdInvalid': 'Unknown event',
   'validation.responseInvalid': 'Answer accepted or declined',
   'validation.endBeforeStart': 'The end must not be before the start',
+  'validation.boardIdInvalid': 'Unknown board',
+  'validation.boardNameRequired': 'Give the board a name',
+  'validation.columnIdInvalid': 'Unknown column',
+  'validation.columnNameRequired': 'Give the column a name',
+  'validation.cardIdInvalid': 'Unknown card',
+  'validation.cardNameRequired': 'Give the card a name',
+  'validation.priorityInvalid': 'Priority must be low, medium or high',
+  'validation.labelInvalid': 'A label has 1 to 40 characters',
+  'validation.tooManyLabels': 'At most 10 labels per card',
+  'validation.tooManyAssignees': 'At most 20 assignees per card',
+  'validation.assigneeNotMember': 'Assignees must be members of the board',
+  'validation.completedInvalid': 'Completed must be true or false',
+  'validation.commentRequired': 'Write a comment',
+  'validation.commentTooLong': 'The comment is too long (at most 2,000 characters)',
+  'validation.commentIdInvalid': 'Unknown comment',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

@@ -7,3 +7,4 @@ export * from './presence.ts';
 export * from './chat.ts';
 export * from './mail.ts';
 export * from './calendar.ts';
+export * from './kanban.ts';

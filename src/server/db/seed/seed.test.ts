@@ -15,6 +15,13 @@ import {
   chatParticipants,
   files,
   follows,
+  kanbanAttachments,
+  kanbanBoardMembers,
+  kanbanBoards,
+  kanbanCardAssignees,
+  kanbanCards,
+  kanbanColumns,
+  kanbanComments,
   mailAttachments,
   mailEntries,
   mailLabels,
@@ -198,6 +205,35 @@ describe('seedDemo', () => {
     expect(attending).toHaveLength(2);
     const invited = await database.db.select().from(calendarAttendees);
     expect(invited.length).toBeGreaterThan(10);
+  });
+
+  it('gives the demo admin a shared "Product launch" board: five columns, thirty cards, comments and files', async () => {
+    const [admin] = await database.db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+    const [board] = await database.db.select().from(kanbanBoards).where(eq(kanbanBoards.ownerId, admin!.id));
+    expect(board).toMatchObject({ name: 'Product launch', personal: false });
+    const members = await database.db
+      .select()
+      .from(kanbanBoardMembers)
+      .where(eq(kanbanBoardMembers.boardId, board!.id));
+    expect(members).toHaveLength(9);
+    const columns = await database.db
+      .select({ name: kanbanColumns.name })
+      .from(kanbanColumns)
+      .where(eq(kanbanColumns.boardId, board!.id))
+      .orderBy(kanbanColumns.position);
+    expect(columns.map((c) => c.name)).toEqual(['Backlog', 'To do', 'In progress', 'In review', 'Done']);
+    expect(await database.db.$count(kanbanCards, eq(kanbanCards.boardId, board!.id))).toBe(30);
+    expect(await database.db.$count(kanbanCardAssignees)).toBeGreaterThan(30);
+    expect(await database.db.$count(kanbanComments)).toBeGreaterThan(5);
+    const attached = await database.db
+      .select({ key: files.storageKey, use: files.use })
+      .from(kanbanAttachments)
+      .innerJoin(files, eq(files.id, kanbanAttachments.fileId));
+    expect(attached).toHaveLength(3);
+    for (const file of attached) {
+      expect(file.use).toBe('kanban');
+      expect(fs.existsSync(path.join(uploadsDir, file.key))).toBe(true);
+    }
   });
 
   it('is deterministic', async () => {

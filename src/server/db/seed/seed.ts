@@ -4,6 +4,7 @@ import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../lib/passwords.ts';
 import { seedChat } from '../../modules/chat/chat.seed.ts';
 import { seedMail } from '../../modules/mail/mail.seed.ts';
 import { seedCalendar } from '../../modules/calendar/calendar.seed.ts';
+import { seedKanban, type SeedFile } from '../../modules/kanban/kanban.seed.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.repo.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
@@ -176,4 +177,44 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     picture: mailPicture,
   });
   await seedCalendar(db, { adminId: seeded.adminId, peopleIds: seeded.activeIds.slice(12, 20) });
+  // The kanban board's files: two drawn pictures (card covers) and a checklist.
+  const kanbanFiles: SeedFile[] = [];
+  if (options.uploadsDir) {
+    const dir = options.uploadsDir;
+    const pictures = await Promise.all([
+      renderCover('#FF5630', '#FFAB00'),
+      renderCover('#00B8D9', '#003768'),
+    ]);
+    const checklist = Buffer.from(
+      'Launch checklist\n\n- Press kit\n- Pricing page\n- Billing migration\n- Help centre articles\n- Launch email\n',
+    );
+    const stored = [
+      { name: 'hero-banner.webp', data: pictures[0], ext: 'webp', mimeType: 'image/webp', ...COVER_SIZE },
+      {
+        name: 'onboarding-mock-up.webp',
+        data: pictures[1],
+        ext: 'webp',
+        mimeType: 'image/webp',
+        ...COVER_SIZE,
+      },
+      {
+        name: 'launch-checklist.txt',
+        data: checklist,
+        ext: 'txt',
+        mimeType: 'text/plain',
+        width: null,
+        height: null,
+      },
+    ];
+    for (const { name, data, ext, mimeType, width, height } of stored) {
+      const storageKey = seededFileName(random).replace(/\.webp$/, `.${ext}`);
+      await writeUpload(dir, storageKey, data);
+      kanbanFiles.push({ storageKey, name, mimeType, size: data.length, width, height });
+    }
+  }
+  await seedKanban(db, {
+    adminId: seeded.adminId,
+    peopleIds: seeded.activeIds.slice(20, 28),
+    files: kanbanFiles,
+  });
 }

@@ -87,6 +87,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isPublicUse(row.use)) {
         throw new HttpError(403, 'Delete this picture from your profile', { code: 'FILE_IN_USE' });
       }
+      // A card's file is removed from its card (by any member of the board), not here.
+      if (row.use !== 'attachment') {
+        throw new HttpError(403, 'Remove this file where it is used', { code: 'FILE_IN_USE' });
+      }
       const deleted = await deleteOwnFile(app.db, user.id, row.id, ['attachment']);
       if (deleted) await app.files.storage.remove([deleted.storageKey]);
       return reply.code(204).send(null);

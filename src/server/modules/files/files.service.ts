@@ -50,6 +50,7 @@ const PRESETS: Record<FileUse, ImagePreset> = {
   cover: 'cover',
   photo: 'photo',
   attachment: 'attachment',
+  kanban: 'attachment',
 };
 
 /** The extensions a name may have for each type (images: any image extension, they are re-encoded). */

@@ -142,6 +142,11 @@ export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): Ro
                 lazy: withTexts('calendar', () => import('./routes/dashboard/calendar.tsx')),
               },
               {
+                // Kanban (issue #12): dnd-kit loads with this page only.
+                path: paths.dashboard.kanban,
+                lazy: withTexts('kanban', () => import('./routes/dashboard/kanban.tsx')),
+              },
+              {
                 // Users (issue #4). List, new, edit and audit check the admin role inside their chunks.
                 path: paths.dashboard.user.root,
                 // The area's texts load with its pages' code (locales/load-language.ts).

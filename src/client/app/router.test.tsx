@@ -145,7 +145,7 @@ describe('routes and guards', () => {
     expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
 
     signIn();
-    await router.navigate('/dashboard/kanban');
+    await router.navigate('/dashboard/no-such-page');
     expect(await screen.findByRole('button', { name: 'Account' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
-import { ms, openBenchDatabase, percentile, signIn, timeRequests } from './lib.ts';
+import { latencyRow, openBenchDatabase, requireEmptyDatabase, signIn, timeRequests } from './lib.ts';
 
 const USERS = Number(process.env.CALENDAR_USERS ?? 20);
 const EVENTS = Number(process.env.CALENDAR_EVENTS ?? 10_000);
@@ -26,10 +26,10 @@ const { hashPassword, UNUSABLE_PASSWORD_HASH } = await import('../src/server/lib
 const { database, dispose } = await openBenchDatabase('calendar');
 const db = database.db;
 try {
-  if (Number((await db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n) > 0) {
-    console.error('bench/calendar.ts needs an empty database (unset DATABASE_URL for an embedded one).');
-    process.exit(1);
-  }
+  requireEmptyDatabase(
+    Number((await db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n),
+    'calendar.ts',
+  );
   const started = performance.now();
   const password = randomBytes(18).toString('base64url');
   const hash = await hashPassword(password);
@@ -95,18 +95,9 @@ try {
     const results: Array<Record<string, string | number>> = [];
     for (const [name, url, target] of cases) {
       const { times, first } = await timeRequests(app, { method: 'GET', url, headers }, RUNS);
-      const p95 = ms(percentile(times, 95));
-      const row = {
-        case: name,
-        events: first.json<{ events: unknown[] }>().events.length,
-        'p50 ms': ms(percentile(times, 50)),
-        'p95 ms': p95,
-        'p99 ms': ms(percentile(times, 99)),
-        target: target === null ? '' : `p95 ≤ ${target}`,
-        '': target === null ? '' : p95 <= target ? 'met' : 'NOT met',
-      };
-      results.push(row);
-      console.log(JSON.stringify(row));
+      results.push(
+        latencyRow(name, times, target, { events: first.json<{ events: unknown[] }>().events.length }),
+      );
     }
     console.log(`\nCalendar on ${database.kind}, ${EVENTS.toLocaleString('en')} events per person (ms):`);
     console.table(results);

@@ -22,7 +22,16 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
-import { connectSockets, ms, openBenchDatabase, percentile, signIn, timeRequests } from './lib.ts';
+import {
+  connectSockets,
+  latencyRow,
+  ms,
+  openBenchDatabase,
+  percentile,
+  requireEmptyDatabase,
+  signIn,
+  timeRequests,
+} from './lib.ts';
 
 const CONVERSATIONS = Number(process.env.CHAT_CONVERSATIONS ?? 1000);
 const MESSAGES = Number(process.env.CHAT_MESSAGES ?? 1_000_000);
@@ -151,10 +160,7 @@ if (!isMainThread) {
     benchUser !== undefined &&
     (await count(chatConversations)) === CONVERSATIONS &&
     (await count(chatMessages)) >= MESSAGES;
-  if (!reuse && ((await count(users)) > 0 || (await count(chatConversations)) > 0)) {
-    console.error('bench/chat.ts needs an empty database (unset DATABASE_URL for an embedded one).');
-    process.exit(1);
-  }
+  if (!reuse) requireEmptyDatabase((await count(users)) + (await count(chatConversations)), 'chat.ts');
 
   const started = performance.now();
   if (!reuse) {
@@ -371,18 +377,11 @@ if (!isMainThread) {
     for (const [name, url, target] of cases) {
       const { times, first } = await timeRequests(app, { method: 'GET', url, headers }, RUNS);
       const body = first.json<{ conversations?: unknown[]; conversation?: { messages: unknown[] } }>();
-      const p95 = ms(percentile(times, 95));
-      const row = {
-        case: name,
-        rows: body.conversations?.length ?? body.conversation?.messages.length ?? 0,
-        'p50 ms': ms(percentile(times, 50)),
-        'p95 ms': p95,
-        'p99 ms': ms(percentile(times, 99)),
-        target: target === null ? '' : `p95 ≤ ${target}`,
-        '': target === null ? '' : p95 <= target ? 'met' : 'NOT met',
-      };
-      results.push(row);
-      console.log(JSON.stringify(row));
+      results.push(
+        latencyRow(name, times, target, {
+          rows: body.conversations?.length ?? body.conversation?.messages.length ?? 0,
+        }),
+      );
     }
     console.log(`\nChat reads on ${database.kind}, ${total.toLocaleString('en')} messages (ms):`);
     console.table(results);

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
-import { ms, openBenchDatabase, percentile, signIn, timeRequests } from './lib.ts';
+import { latencyRow, openBenchDatabase, requireEmptyDatabase, signIn, timeRequests } from './lib.ts';
 
 const MEMBERS = Number(process.env.KANBAN_MEMBERS ?? 10);
 const CARDS = Number(process.env.KANBAN_CARDS ?? 2000);
@@ -32,10 +32,10 @@ const { hashPassword, UNUSABLE_PASSWORD_HASH } = await import('../src/server/lib
 const { database, dispose } = await openBenchDatabase('kanban');
 const db = database.db;
 try {
-  if (Number((await db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n) > 0) {
-    console.error('bench/kanban.ts needs an empty database (unset DATABASE_URL for an embedded one).');
-    process.exit(1);
-  }
+  requireEmptyDatabase(
+    Number((await db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n),
+    'kanban.ts',
+  );
   const started = performance.now();
   const password = randomBytes(18).toString('base64url');
   const hash = await hashPassword(password);
@@ -132,18 +132,7 @@ try {
     type Board = { columnOrder: string[]; columns: Record<string, { cardIds: string[] }> };
     const results: Array<Record<string, string | number>> = [];
     const report = (name: string, times: number[], target: number | null, extra: string | number = '') => {
-      const p95 = ms(percentile(times, 95));
-      const row = {
-        case: name,
-        size: extra,
-        'p50 ms': ms(percentile(times, 50)),
-        'p95 ms': p95,
-        'p99 ms': ms(percentile(times, 99)),
-        target: target === null ? '' : `p95 ≤ ${target}`,
-        '': target === null ? '' : p95 <= target ? 'met' : 'NOT met',
-      };
-      results.push(row);
-      console.log(JSON.stringify(row));
+      results.push(latencyRow(name, times, target, { size: extra }));
     };
 
     const byId = await timeRequests(

@@ -1,6 +1,7 @@
 /**
- * What the API benchmarks share (users.ts, realtime.ts, chat.ts): their database, signing in, timing
- * requests through app.inject, percentiles, and signed-in WebSockets. The socket workers import this file
+ * What the API benchmarks share (users.ts, realtime.ts, chat.ts, mail.ts, calendar.ts, kanban.ts): their
+ * database, signing in, timing requests through app.inject, percentiles and table rows, and signed-in
+ * WebSockets. The socket workers import this file
  * too, so the server's modules are loaded only by the functions that need them.
  */
 import fs from 'node:fs';
@@ -18,6 +19,37 @@ export const percentile = (sorted: number[], p: number) =>
 
 /** Milliseconds as the tables show them (one decimal). */
 export const ms = (value: number) => Number(value.toFixed(1));
+
+/**
+ * One case's line in a latency table (percentiles of ascending `times`, ms), with what it measured
+ * (`extra`: rows, events, size…) and whether a p95 target is met; printed as JSON as it comes.
+ */
+export function latencyRow(
+  name: string,
+  times: number[],
+  target: number | null,
+  extra: Record<string, string | number> = {},
+): Record<string, string | number> {
+  const p95 = ms(percentile(times, 95));
+  const row = {
+    case: name,
+    ...extra,
+    'p50 ms': ms(percentile(times, 50)),
+    'p95 ms': p95,
+    'p99 ms': ms(percentile(times, 99)),
+    target: target === null ? '' : `p95 ≤ ${target}`,
+    '': target === null ? '' : p95 <= target ? 'met' : 'NOT met',
+  };
+  console.log(JSON.stringify(row));
+  return row;
+}
+
+/** Ends the run unless the database has no users yet (the benchmarks fill their own). */
+export function requireEmptyDatabase(userCount: number, script: string): void {
+  if (userCount === 0) return;
+  console.error(`bench/${script} needs an empty database (unset DATABASE_URL for an embedded one).`);
+  process.exit(1);
+}
 
 /**
  * The database of a benchmark, migrated: DATABASE_URL when set, otherwise an embedded one in `keepDir` (kept

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
-import { ms, openBenchDatabase, percentile, signIn, timeRequests } from './lib.ts';
+import { latencyRow, openBenchDatabase, requireEmptyDatabase, signIn, timeRequests } from './lib.ts';
 
 const COUNT = Number(process.env.MAIL_COUNT ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -30,10 +30,10 @@ const { hashPassword, UNUSABLE_PASSWORD_HASH } = await import('../src/server/lib
 const { database, dispose } = await openBenchDatabase('mail');
 const db = database.db;
 try {
-  if (Number((await db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n) > 0) {
-    console.error('bench/mail.ts needs an empty database (unset DATABASE_URL for an embedded one).');
-    process.exit(1);
-  }
+  requireEmptyDatabase(
+    Number((await db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n),
+    'mail.ts',
+  );
   const started = performance.now();
   const password = randomBytes(18).toString('base64url');
   const [me] = await db
@@ -147,18 +147,7 @@ try {
     for (const [name, url, target] of cases) {
       const { times, first } = await timeRequests(app, { method: 'GET', url, headers }, RUNS);
       const body = first.json<{ mails?: unknown[]; labels?: unknown[] }>();
-      const p95 = ms(percentile(times, 95));
-      const row = {
-        case: name,
-        rows: body.mails?.length ?? body.labels?.length ?? 0,
-        'p50 ms': ms(percentile(times, 50)),
-        'p95 ms': p95,
-        'p99 ms': ms(percentile(times, 99)),
-        target: `p95 ≤ ${target}`,
-        '': p95 <= target ? 'met' : 'NOT met',
-      };
-      results.push(row);
-      console.log(JSON.stringify(row));
+      results.push(latencyRow(name, times, target, { rows: body.mails?.length ?? body.labels?.length ?? 0 }));
     }
     console.log(`\nMail on ${database.kind}, ${COUNT.toLocaleString('en')} mails in one mailbox (ms):`);
     console.table(results);

@@ -17,7 +17,7 @@ import { COMPANIES, FIRST_NAMES, LAST_NAMES, PLACES } from '../src/server/db/see
 import { createRandom } from '../src/server/db/seed/random.ts';
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../src/server/lib/passwords.ts';
 import { setPassword } from '../src/server/modules/account/account.repo.ts';
-import { ms, openBenchDatabase, percentile, signIn, timeRequests } from './lib.ts';
+import { ms, openBenchDatabase, percentile, requireEmptyDatabase, signIn, timeRequests } from './lib.ts';
 
 const TOTAL = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -45,10 +45,7 @@ const [benchAdmin] = await db
   .where(sql`${users.email} = ${adminEmail}`);
 // A database this script filled before is measured again as it is (handy with DATABASE_URL).
 const reuse = benchAdmin !== undefined && Number(existing?.n) === TOTAL;
-if (Number(existing?.n) > 0 && !reuse) {
-  console.error('bench/users.ts needs an empty database (unset DATABASE_URL for an embedded one).');
-  process.exit(1);
-}
+if (!reuse) requireEmptyDatabase(Number(existing?.n), 'users.ts');
 
 // ── data ──────────────────────────────────────────────────────────────────────────────────────────────
 const random = createRandom(42);

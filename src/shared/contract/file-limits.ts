@@ -31,6 +31,12 @@ export const ATTACHMENT_TYPES = [
   'text/csv',
 ] as const;
 
+/** A file chooser's filter for attachments: their types and the usual extensions. */
+export const ATTACHMENT_ACCEPT = [
+  ...ATTACHMENT_TYPES,
+  '.pdf,.zip,.docx,.xlsx,.pptx,.odt,.ods,.mp3,.mp4,.txt,.csv',
+].join(',');
+
 export interface FileLimits {
   maxBytes: number;
   types: readonly string[];

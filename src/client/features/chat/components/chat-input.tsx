@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ATTACHMENTS_MAX, MESSAGE_MAX } from '#shared/contract/chat-limits.ts';
-import { FILE_LIMITS, MiB } from '#shared/contract/file-limits.ts';
+import { ATTACHMENT_ACCEPT, FILE_LIMITS, MiB } from '#shared/contract/file-limits.ts';
 import type { StoredFile } from '#shared/contract/files.ts';
 
 import { FileButton } from '../../../components/file-button/file-button.tsx';
@@ -15,12 +15,6 @@ import { UploadItem } from '../../../components/file-button/upload-item.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { uploadAttachment } from '../api/chat-api.ts';
-
-/** The file chooser's filter: the attachment types and their usual extensions. */
-const ATTACHMENT_ACCEPT = [
-  ...FILE_LIMITS.attachment.types,
-  '.pdf,.zip,.docx,.xlsx,.pptx,.odt,.ods,.mp3,.mp4,.txt,.csv',
-].join(',');
 
 /** A file being uploaded (progress 0..1), uploaded (`file`), or refused (`error`). */
 type Upload = {

@@ -27,7 +27,7 @@ import dayjs from 'dayjs';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FILE_LIMITS } from '#shared/contract/file-limits.ts';
+import { ATTACHMENT_ACCEPT, FILE_LIMITS } from '#shared/contract/file-limits.ts';
 import {
   CARD_DESCRIPTION_MAX,
   CARD_LABEL_MAX,
@@ -61,12 +61,6 @@ import {
   useUpdateCard,
 } from '../api/kanban-api.ts';
 import { PriorityIcon } from './priority-icon.tsx';
-
-/** The file chooser's filter: the attachment types and their usual extensions. */
-const ATTACHMENT_ACCEPT = [
-  ...FILE_LIMITS.kanban.types,
-  '.pdf,.zip,.docx,.xlsx,.pptx,.odt,.ods,.mp3,.mp4,.txt,.csv',
-].join(',');
 
 type CardDrawerProps = { board: KanbanBoard; cardId: string; onClose: () => void };
 

@@ -1,9 +1,5 @@
-import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import {
   closestCenter,
   closestCorners,
@@ -27,7 +23,7 @@ import {
   SortableContext,
   sortableKeyboardCoordinates,
 } from '@dnd-kit/sortable';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { COLUMN_NAME_MAX } from '#shared/contract/kanban-limits.ts';
@@ -36,6 +32,7 @@ import type { KanbanBoard } from '#shared/contract/kanban.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useMoveCard, useMoveColumn, useNewColumn } from '../api/kanban-api.ts';
+import { InlineNameForm } from './inline-name-form.tsx';
 import { CardFace } from './kanban-card.tsx';
 import { COLUMN_WIDTH, SortableColumn } from './kanban-column.tsx';
 
@@ -234,53 +231,34 @@ function NewColumn({ boardId }: { boardId: string }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const create = useNewColumn();
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = name.trim();
-    if (!next) return;
-    create.mutate(
-      { boardId, name: next },
-      {
-        onSuccess: () => {
-          setName('');
-          setOpen(false);
-        },
-        onError: (error) => enqueueSnackbar(errorMessage(error, t), { variant: 'error' }),
-      },
-    );
-  };
   return (
-    <Paper variant="outlined" sx={{ width: COLUMN_WIDTH, flexShrink: 0, p: 1, borderStyle: 'dashed' }}>
-      {open ? (
-        <Box component="form" onSubmit={submit}>
-          <TextField
-            autoFocus
-            fullWidth
-            size="small"
-            label={t('kanban.column.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setOpen(false);
-            }}
-            slotProps={{ htmlInput: { maxLength: COLUMN_NAME_MAX } }}
-          />
-          <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-            <Button type="submit" variant="contained" size="small" loading={create.isPending}>
-              {t('kanban.column.add')}
-            </Button>
-            <Button size="small" color="inherit" onClick={() => setOpen(false)}>
-              {t('kanban.column.cancel')}
-            </Button>
-          </Stack>
-        </Box>
-      ) : (
-        <Button fullWidth startIcon={<Add />} color="inherit" onClick={() => setOpen(true)}>
-          {t('kanban.column.newColumn')}
-        </Button>
-      )}
+    <Paper
+      variant="outlined"
+      sx={{
+        width: COLUMN_WIDTH,
+        flexShrink: 0,
+        p: 1,
+        borderStyle: 'dashed',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+    >
+      <InlineNameForm
+        openLabel={t('kanban.column.newColumn')}
+        label={t('kanban.column.name')}
+        maxLength={COLUMN_NAME_MAX}
+        loading={create.isPending}
+        closeAfter
+        onSubmit={(name, done) =>
+          create.mutate(
+            { boardId, name },
+            {
+              onSuccess: done,
+              onError: (error) => enqueueSnackbar(errorMessage(error, t), { variant: 'error' }),
+            },
+          )
+        }
+      />
     </Paper>
   );
 }

@@ -1,19 +1,16 @@
-import Add from '@mui/icons-material/Add';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CARD_NAME_MAX, COLUMN_NAME_MAX } from '#shared/contract/kanban-limits.ts';
@@ -23,6 +20,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useClearColumn, useDeleteColumn, useNewCard, useRenameColumn } from '../api/kanban-api.ts';
+import { InlineNameForm } from './inline-name-form.tsx';
 import { SortableCard } from './kanban-card.tsx';
 
 export const COLUMN_WIDTH = 300;
@@ -218,55 +216,25 @@ function AddCard({ columnId }: { columnId: string }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const create = useNewCard();
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = name.trim();
-    if (!next) return;
-    create.mutate(
-      { columnId, name: next },
-      {
-        onSuccess: () => setName(''),
-        onError: (error) => enqueueSnackbar(errorMessage(error, t), { variant: 'error' }),
-      },
-    );
-  };
-  if (!open) {
-    return (
-      <Button
-        startIcon={<Add />}
-        color="inherit"
-        onClick={() => setOpen(true)}
-        sx={{ m: 1, mt: 0, justifyContent: 'flex-start' }}
-      >
-        {t('kanban.card.addCard')}
-      </Button>
-    );
-  }
   return (
-    <Box component="form" onSubmit={submit} sx={{ p: 1, pt: 0 }}>
-      <TextField
-        autoFocus
-        fullWidth
-        size="small"
+    <Box sx={{ p: 1, pt: 0, display: 'flex', flexDirection: 'column' }}>
+      <InlineNameForm
+        openLabel={t('kanban.card.addCard')}
         label={t('kanban.card.name')}
         placeholder={t('kanban.card.namePlaceholder')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
-        }}
-        slotProps={{ htmlInput: { maxLength: CARD_NAME_MAX } }}
+        maxLength={CARD_NAME_MAX}
+        loading={create.isPending}
+        buttonSx={{ justifyContent: 'flex-start' }}
+        onSubmit={(name, done) =>
+          create.mutate(
+            { columnId, name },
+            {
+              onSuccess: done,
+              onError: (error) => enqueueSnackbar(errorMessage(error, t), { variant: 'error' }),
+            },
+          )
+        }
       />
-      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-        <Button type="submit" variant="contained" size="small" loading={create.isPending}>
-          {t('kanban.card.add')}
-        </Button>
-        <Button size="small" color="inherit" onClick={() => setOpen(false)}>
-          {t('kanban.card.cancel')}
-        </Button>
-      </Stack>
     </Box>
   );
 }

@@ -17,7 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FILE_LIMITS } from '#shared/contract/file-limits.ts';
+import { ATTACHMENT_ACCEPT } from '#shared/contract/file-limits.ts';
 import type { StoredFile } from '#shared/contract/files.ts';
 import {
   MAIL_ATTACHMENTS_MAX,
@@ -59,12 +59,6 @@ export type MailComposeProps = {
 
 /** Autosave waits this long after the last change. */
 export const DRAFT_SAVE_DELAY_MS = 1500;
-
-/** The file chooser's filter: the attachment types and their usual extensions. */
-const ATTACHMENT_ACCEPT = [
-  ...FILE_LIMITS.attachment.types,
-  '.pdf,.zip,.docx,.xlsx,.pptx,.odt,.ods,.mp3,.mp4,.txt,.csv',
-].join(',');
 
 /** A file being uploaded (progress 0..1), uploaded (`file`), or refused (`error`). */
 type Upload = {

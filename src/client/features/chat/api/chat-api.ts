@@ -6,7 +6,7 @@ import type { StoredFile } from '#shared/contract/files.ts';
 
 import { apiClient } from '../../../lib/api-client.ts';
 import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
-import { chatUnreadKey } from './chat-unread.ts';
+import { chatUnreadKey, type ChatUnread } from './chat-unread.ts';
 
 export type ConversationPage = { conversation: Conversation; nextCursor: string | null };
 
@@ -147,6 +147,30 @@ export function useDeleteMessage() {
 
 export function markSeen(conversationId: string): Promise<unknown> {
   return apiClient.post('/chat/conversation/mark-as-seen', undefined, { query: { conversationId } });
+}
+
+/**
+ * Reading an open conversation: the shell's unread total (badge, tab title) drops by its count at once,
+ * a count fetched before the read can no longer land after it, and then the server is told (one retry) and
+ * everything chat shows refetches, so the figures end as the server has them.
+ */
+export async function readConversation(
+  queryClient: QueryClient,
+  conversation: { id: string; unreadCount: number },
+): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: chatUnreadKey });
+  queryClient.setQueryData<ChatUnread>(chatUnreadKey, (unread) =>
+    unread
+      ? {
+          unreadCount: Math.max(0, unread.unreadCount - conversation.unreadCount),
+          conversations: Math.max(0, unread.conversations - 1),
+        }
+      : unread,
+  );
+  await markSeen(conversation.id)
+    .catch(() => markSeen(conversation.id))
+    .catch(() => undefined);
+  await queryClient.invalidateQueries({ queryKey: chatKeys.all });
 }
 
 export function sendTyping(conversationId: string): Promise<unknown> {

@@ -25,8 +25,8 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import {
   chatKeys,
   loadOlderMessages,
-  markSeen,
   newClientId,
+  readConversation,
   sendTyping,
   useConversation,
   useDeleteMessage,
@@ -82,7 +82,7 @@ export function ChatRoom({ conversationKey, meId, typingIds }: ChatRoomProps) {
   // Reading the conversation marks it seen (and again when new messages arrive while it is open).
   useEffect(() => {
     if (!conversation || conversation.unreadCount === 0) return;
-    void markSeen(conversation.id).then(() => queryClient.invalidateQueries({ queryKey: chatKeys.all }));
+    void readConversation(queryClient, conversation);
   }, [conversation, queryClient]);
 
   if (query.isPending) {

@@ -1,7 +1,7 @@
 /**
- * What the API benchmarks share (users.ts, realtime.ts, chat.ts, mail.ts, calendar.ts, kanban.ts): their
- * database, signing in, timing requests through app.inject, percentiles and table rows, and signed-in
- * WebSockets. The socket workers import this file
+ * What the API benchmarks share (users.ts, realtime.ts, chat.ts, mail.ts, calendar.ts, kanban.ts,
+ * products.ts): their database, signing in, timing requests through app.inject, percentiles and table rows,
+ * and signed-in WebSockets. The socket workers import this file
  * too, so the server's modules are loaded only by the functions that need them.
  */
 import fs from 'node:fs';

@@ -31,6 +31,7 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { directoryRoutes } from './modules/users/directory.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -63,6 +64,8 @@ export interface AppConfig {
   demoAccount: { email: string } | null;
   /** Folder of uploaded images (DATA_DIR/uploads); null = a temporary folder removed on close (tests). */
   uploadsDir: string | null;
+  /** The shop's one currency (ISO 4217, `CURRENCY`): prices are integer cents of it. */
+  currency: string;
 }
 
 export const defaultConfig: AppConfig = {
@@ -78,6 +81,7 @@ export const defaultConfig: AppConfig = {
   mailFrom: 'Atrium <no-reply@atrium.local>',
   demoAccount: null,
   uploadsDir: null,
+  currency: 'USD',
 };
 
 export interface BuildOptions {
@@ -220,5 +224,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(calendarRoutes, { prefix: '/api/calendar' });
   await app.register(calendarFeedRoutes, { prefix: '/api/calendar/feeds' });
   await app.register(kanbanRoutes, { prefix: '/api/kanban' });
+  await app.register(productsRoutes, { prefix: '/api/products' });
   return app;
 }

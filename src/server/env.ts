@@ -71,6 +71,13 @@ export const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(3000),
   TRUST_PROXY: trustProxySchema,
+  /** The shop's currency, an ISO 4217 code; prices are stored and sent as integer cents of it. */
+  CURRENCY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'CURRENCY must be an ISO 4217 code of three letters, like USD or EUR')
+    .default('USD'),
 });
 export type Env = z.infer<typeof envSchema>;
 

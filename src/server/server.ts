@@ -70,6 +70,7 @@ async function main(): Promise<void> {
       mailFrom: env.MAIL_FROM,
       demoAccount: demoUser ? { email: DEMO_ADMIN.email } : null,
       uploadsDir,
+      currency: env.CURRENCY,
     },
   });
 

@@ -132,10 +132,13 @@ export type MyAccountResponse = z.infer<typeof myAccountResponse>;
 export const messageResponse = z.object({ message: z.string() });
 
 /**
- * Public facts the sign-in page needs: the demo account's email when demo data is seeded. Its password is
- * random per install and never leaves the server's console and DATA_DIR (ADR 012).
+ * Public facts the sign-in page and the shop need: the demo account's email when demo data is seeded (its
+ * password is random per install and never leaves the server's console and DATA_DIR, ADR 012), and the
+ * currency prices are in.
  */
 export const publicConfigResponse = z.object({
   demo: z.object({ email: z.string() }).nullable(),
+  /** The shop's currency (ISO 4217): every price in the API is integer cents of it. */
+  currency: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -6,11 +6,13 @@ export const MiB = 1024 * 1024;
 
 /** What a file is for. Areas add theirs here (and a reader check on the server, files.plugin.ts). */
 /** `kanban`: files attached to a kanban card (uploaded to the card, readable by the board's members). */
-export const fileUses = ['avatar', 'cover', 'photo', 'attachment', 'kanban'] as const;
+/** `product`: a product's pictures (uploaded by an administrator to the product, public like avatars). */
+export const fileUses = ['avatar', 'cover', 'photo', 'attachment', 'kanban', 'product'] as const;
 export type FileUse = (typeof fileUses)[number];
 
 /** Uses whose files anyone may load (an <img> cannot send a bearer token); the rest are private. */
-export const publicFileUses = ['avatar', 'cover', 'photo'] as const satisfies readonly FileUse[];
+export const publicFileUses = ['avatar', 'cover', 'photo', 'product'] as const satisfies readonly FileUse[];
+export type PublicFileUse = (typeof publicFileUses)[number];
 
 /** Raster images: accepted wherever images are, re-encoded on upload and the only types shown inline. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
@@ -49,6 +51,7 @@ export const FILE_LIMITS: Record<FileUse, FileLimits> = {
   photo: { maxBytes: 5 * MiB, types: ['image/png', 'image/jpeg', 'image/webp'] },
   attachment: { maxBytes: 25 * MiB, types: ATTACHMENT_TYPES },
   kanban: { maxBytes: 25 * MiB, types: ATTACHMENT_TYPES },
+  product: { maxBytes: 10 * MiB, types: ['image/png', 'image/jpeg', 'image/webp'] },
 };
 
 /** Longest original file name kept (as metadata only: the stored name is chosen by the server). */

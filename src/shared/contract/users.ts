@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { PASSWORD_MAX } from '../lib/password-policy.ts';
 import { versionField } from './common.ts';
-import { FILE_LIMITS, publicFileUses } from './files.ts';
+import { FILE_LIMITS, type PublicFileUse } from './files.ts';
 import {
   cursorField,
   cursorInfoFields,
@@ -260,7 +260,8 @@ export type FollowResponse = z.infer<typeof followResponse>;
 
 // ── images ──────────────────────────────────────────────────────────────────────────────────────────────
 
-export const imageKinds = publicFileUses;
+/** A profile's gallery: its owner's pictures of these uses (product pictures belong to their products). */
+export const imageKinds = ['avatar', 'cover', 'photo'] as const satisfies readonly PublicFileUse[];
 export type ImageKind = (typeof imageKinds)[number];
 export const userImageSchema = z.object({
   id: z.uuid(),

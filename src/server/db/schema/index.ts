@@ -8,3 +8,4 @@ export * from './chat.ts';
 export * from './mail.ts';
 export * from './calendar.ts';
 export * from './kanban.ts';
+export * from './products.ts';

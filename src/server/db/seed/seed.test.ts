@@ -27,6 +27,9 @@ import {
   mailLabels,
   mailMessages,
   notifications,
+  productImages,
+  productReviews,
+  products,
   users,
 } from '../schema/index.ts';
 import { createTestDb } from '../../testing/test-db.ts';
@@ -97,7 +100,7 @@ describe('seedDemo', () => {
       expect(others.every((u) => !u.passwordHash.startsWith('$argon2'))).toBe(true);
       // The sign-in page learns the demo email, never a password.
       const config = await app.inject({ method: 'GET', url: '/api/config' });
-      expect(config.json()).toEqual({ demo: { email: DEMO_ADMIN.email } });
+      expect(config.json()).toEqual({ demo: { email: DEMO_ADMIN.email }, currency: 'USD' });
       expect(config.body).not.toContain(demoPassword);
     } finally {
       await app.close();
@@ -236,6 +239,33 @@ describe('seedDemo', () => {
     }
   });
 
+  it('fills the shop: sixty products across the categories with drawn pictures, sales, drafts, stock and reviews', async () => {
+    const rows = await database.db.select().from(products);
+    expect(rows).toHaveLength(60);
+    expect(new Set(rows.map((p) => p.category)).size).toBe(12);
+    expect(rows.filter((p) => p.publish === 'draft').length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((p) => p.priceSale !== null && p.saleLabel.enabled).length).toBeGreaterThanOrEqual(8);
+    expect(rows.filter((p) => p.newLabel.enabled).length).toBeGreaterThanOrEqual(5);
+    expect(rows.filter((p) => p.quantity === 0).length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((p) => p.quantity > 0 && p.quantity <= 10).length).toBeGreaterThanOrEqual(3);
+    expect(rows.every((p) => p.priceSale === null || p.priceSale > p.price)).toBe(true);
+    // Reviews by demo users, figures kept by the trigger, averages that differ between products.
+    const reviews = await database.db.select().from(productReviews);
+    expect(reviews.length).toBeGreaterThan(100);
+    expect(rows.reduce((n, p) => n + p.totalReviews, 0)).toBe(reviews.length);
+    const averages = new Set(rows.filter((p) => p.totalReviews).map((p) => Math.round(p.ratingAvg * 10)));
+    expect(averages.size).toBeGreaterThan(8);
+    // One or two pictures each, as public WebP files on disk.
+    const pictures = await database.db
+      .select({ key: files.storageKey, use: files.use, productId: productImages.productId })
+      .from(productImages)
+      .innerJoin(files, eq(files.id, productImages.fileId));
+    expect(new Set(pictures.map((p) => p.productId)).size).toBe(60);
+    const meta = await sharp(path.join(uploadsDir, pictures[0]!.key)).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 480, height: 480 });
+    expect(pictures.every((p) => p.use === 'product')).toBe(true);
+  });
+
   it('is deterministic', async () => {
     const other = await createTestDb();
     try {
@@ -243,6 +273,13 @@ describe('seedDemo', () => {
       const a = await database.db.select({ e: users.email, p: users.phone }).from(users).orderBy(users.email);
       const b = await other.db.select({ e: users.email, p: users.phone }).from(users).orderBy(users.email);
       expect(b).toEqual(a);
+      // The catalog too, pictures or not.
+      const shop = (db: Database['db']) =>
+        db
+          .select({ n: products.name, p: products.price, q: products.quantity, r: products.ratingSum })
+          .from(products)
+          .orderBy(products.name);
+      expect(await shop(other.db)).toEqual(await shop(database.db));
     } finally {
       await other.close();
     }

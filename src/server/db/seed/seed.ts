@@ -5,6 +5,7 @@ import { seedChat } from '../../modules/chat/chat.seed.ts';
 import { seedMail } from '../../modules/mail/mail.seed.ts';
 import { seedCalendar } from '../../modules/calendar/calendar.seed.ts';
 import { seedKanban, type SeedFile } from '../../modules/kanban/kanban.seed.ts';
+import { seedProducts } from '../../modules/products/products.seed.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.repo.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
@@ -216,5 +217,11 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     adminId: seeded.adminId,
     peopleIds: seeded.activeIds.slice(20, 28),
     files: kanbanFiles,
+  });
+  // The shop: sixty products with drawn pictures, reviewed by the active demo users.
+  await seedProducts(db, {
+    adminId: seeded.adminId,
+    reviewerIds: seeded.activeIds,
+    uploadsDir: options.uploadsDir,
   });
 }

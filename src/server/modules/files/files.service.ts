@@ -51,6 +51,7 @@ const PRESETS: Record<FileUse, ImagePreset> = {
   photo: 'photo',
   attachment: 'attachment',
   kanban: 'attachment',
+  product: 'photo',
 };
 
 /** The extensions a name may have for each type (images: any image extension, they are re-encoded). */

@@ -23,5 +23,6 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/config', { schema: { response: { 200: publicConfigResponse } } }, async () => ({
     demo: app.config.demoAccount,
+    currency: app.config.currency,
   }));
 };

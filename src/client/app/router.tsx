@@ -147,6 +147,16 @@ export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): Ro
                 lazy: withTexts('kanban', () => import('./routes/dashboard/kanban.tsx')),
               },
               {
+                // E-commerce (issue #13): the shop and the product page; their texts load with them.
+                path: paths.dashboard.eCommerce.root,
+                lazy: () => ensureTranslations('products').then(() => ({})),
+                children: [
+                  { index: true, lazy: () => import('./routes/dashboard/e-commerce/shop.tsx') },
+                  { path: 'shop', lazy: () => import('./routes/dashboard/e-commerce/shop.tsx') },
+                  { path: 'product/:name', lazy: () => import('./routes/dashboard/e-commerce/product.tsx') },
+                ],
+              },
+              {
                 // Users (issue #4). List, new, edit and audit check the admin role inside their chunks.
                 path: paths.dashboard.user.root,
                 // The area's texts load with its pages' code (locales/load-language.ts).

@@ -7,7 +7,7 @@ const ROOTS = { auth: '/auth', dashboard: '/dashboard' } as const;
 const demo = {
   /** The URL name (slug) of the seeded demo admin, Jaydon Frankie. */
   userName: 'jaydon-frankie',
-  productName: 'demo-product',
+  productName: 'oxford-button-down-shirt',
   invoiceId: 'demo-invoice',
   postTitle: 'welcome-to-atrium',
 } as const;

@@ -5,6 +5,7 @@ import type { chat } from './langs/en/chat.ts';
 import type { calendar } from './langs/en/calendar.ts';
 import type { kanban } from './langs/en/kanban.ts';
 import type { mail } from './langs/en/mail.ts';
+import type { products } from './langs/en/products.ts';
 import type { publicPages } from './langs/en/public-pages.ts';
 import type { users } from './langs/en/users.ts';
 
@@ -15,7 +16,7 @@ import type { users } from './langs/en/users.ts';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translations';
-    fallbackNS: ['users', 'public-pages', 'chat', 'mail', 'calendar', 'kanban'];
+    fallbackNS: ['users', 'public-pages', 'chat', 'mail', 'calendar', 'kanban', 'products'];
     resources: {
       translations: StartResource;
       users: typeof users;
@@ -24,6 +25,7 @@ declare module 'i18next' {
       mail: typeof mail;
       calendar: typeof calendar;
       kanban: typeof kanban;
+      products: typeof products;
     };
   }
 }

@@ -5,7 +5,7 @@ import type { LanguageValue } from './locales-config.ts';
  * bundled (i18n.ts); every other part file is its own chunk, loaded when a language or an area needs it.
  */
 export type TranslationPart =
-  'core' | 'shell' | 'public-pages' | 'users' | 'chat' | 'mail' | 'calendar' | 'kanban';
+  'core' | 'shell' | 'public-pages' | 'users' | 'chat' | 'mail' | 'calendar' | 'kanban' | 'products';
 
 /** The parts every page needs: loaded with a language, before its first render. */
 export const startParts = ['core', 'shell'] as const satisfies readonly TranslationPart[];
@@ -22,6 +22,7 @@ export const areaParts = [
   'mail',
   'calendar',
   'kanban',
+  'products',
 ] as const satisfies readonly TranslationPart[];
 export type AreaPart = (typeof areaParts)[number];
 

@@ -30,6 +30,7 @@ await Promise.all([
   ensureTranslations('mail'),
   ensureTranslations('calendar'),
   ensureTranslations('kanban'),
+  ensureTranslations('products'),
 ]);
 
 i18n.options.saveMissing = true;

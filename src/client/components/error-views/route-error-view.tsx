@@ -1,14 +1,18 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Button from '@mui/material/Button';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router';
 
 import { paths } from '../../config/paths.ts';
 import { CompactLayout } from './compact-layout.tsx';
 import { ErrorContent } from './error-content.tsx';
-import { ForbiddenView } from './forbidden-view.tsx';
 import { ServerErrorIllustration } from './illustrations.tsx';
 import { NotFoundView } from './not-found-view.tsx';
+
+// A 403 from a loader is rare: its page loads when needed (the other views stay in the entry, so a failed
+// chunk can still be reported when the network is gone).
+const ForbiddenView = lazy(() => import('./forbidden-view.tsx').then((m) => ({ default: m.ForbiddenView })));
 
 /** A page chunk that could not be loaded (typically: a new version was deployed meanwhile). */
 function isChunkLoadError(error: unknown): boolean {
@@ -48,7 +52,9 @@ export function RouteErrorView() {
   if (isRouteErrorResponse(error) && error.status === 403) {
     return (
       <CompactLayout>
-        <ForbiddenView />
+        <Suspense>
+          <ForbiddenView />
+        </Suspense>
       </CompactLayout>
     );
   }

@@ -1,19 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-
-import type { PublicConfig } from '#shared/contract/account.ts';
-
-import { apiClient } from '../../../lib/api-client.ts';
+import { getPublicConfig, publicConfigQueryOptions } from '../../../lib/public-config.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
-export const getPublicConfig = () => apiClient.get<PublicConfig>('/config', { auth: false });
-
-export const publicConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: Infinity });
-
-/** Public facts for the sign-in page (the demo account when demo data is seeded). */
-export function usePublicConfig() {
-  return useQuery(publicConfigQueryOptions());
-}
+export { usePublicConfig } from '../../../lib/public-config.ts';
 
 /** How long the sign-in page waits for the config before it shows without it. */
 const CONFIG_WAIT_MS = 2000;

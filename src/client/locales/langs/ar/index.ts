@@ -3,6 +3,7 @@ import { chat } from './chat.ts';
 import { calendar } from './calendar.ts';
 import { kanban } from './kanban.ts';
 import { mail } from './mail.ts';
+import { products } from './products.ts';
 import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
@@ -18,4 +19,5 @@ export const ar: TranslationResource = {
   ...mail,
   ...calendar,
   ...kanban,
+  ...products,
 };

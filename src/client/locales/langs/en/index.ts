@@ -3,6 +3,7 @@ import { core } from './core.ts';
 import { calendar } from './calendar.ts';
 import { kanban } from './kanban.ts';
 import { mail } from './mail.ts';
+import { products } from './products.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
 import { users } from './users.ts';
@@ -22,6 +23,7 @@ export const en = {
   ...mail,
   ...calendar,
   ...kanban,
+  ...products,
 };
 
 export type TranslationResource = typeof en;

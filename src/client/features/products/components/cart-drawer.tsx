@@ -1,0 +1,156 @@
+import Add from '@mui/icons-material/Add';
+import Close from '@mui/icons-material/Close';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Remove from '@mui/icons-material/Remove';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useMoney } from '../api/products-api.ts';
+import { useProductStore } from '../store/checkout-store.ts';
+import { ColorDots } from './color-dots.tsx';
+
+/**
+ * The cart (the spec's checkout cart, kept in localStorage): its lines with quantity ± (not below 1, not
+ * above the stock), removal, the subtotal, and emptying it. Ordering comes with the orders part of issue #13.
+ */
+export function CartButton() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const [open, setOpen] = useState(false);
+  const checkout = useProductStore((state) => state.checkout);
+  const increase = useProductStore((state) => state.increaseQuantity);
+  const decrease = useProductStore((state) => state.decreaseQuantity);
+  const remove = useProductStore((state) => state.removeFromCart);
+  const reset = useProductStore((state) => state.resetCart);
+
+  return (
+    <>
+      <Tooltip title={t('products.cart')}>
+        <IconButton
+          aria-label={t('products.cartWithCount', { count: checkout.totalItems })}
+          onClick={() => setOpen(true)}
+        >
+          <Badge badgeContent={checkout.totalItems} color="error" max={99}>
+            <ShoppingCartOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { sx: { width: { xs: 1, sm: 400 } }, 'aria-label': t('products.cart') } }}
+      >
+        <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5 }}>
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {t('products.cart')}
+          </Typography>
+          <IconButton aria-label={t('products.closeCart')} onClick={() => setOpen(false)}>
+            <Close />
+          </IconButton>
+        </Stack>
+        <Divider />
+        {checkout.cart.length === 0 ? (
+          <Typography variant="body2" sx={{ p: 3, color: 'text.secondary' }}>
+            {t('products.cartEmpty')}
+          </Typography>
+        ) : (
+          <Stack
+            component="ul"
+            aria-label={t('products.cart')}
+            divider={<Divider component="li" />}
+            sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', flexGrow: 1 }}
+          >
+            {checkout.cart.map((item) => (
+              <Stack
+                component="li"
+                key={item.id}
+                aria-label={item.name}
+                direction="row"
+                spacing={1.5}
+                sx={{ p: 2, alignItems: 'center' }}
+              >
+                <Avatar
+                  variant="rounded"
+                  src={item.coverUrl ?? undefined}
+                  alt=""
+                  sx={{ width: 56, height: 56 }}
+                />
+                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                  <Typography variant="subtitle2" noWrap>
+                    {item.name}
+                  </Typography>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+                    <ColorDots colors={item.colors} max={4} />
+                    {item.size && (
+                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                        {t('products.size')}: {item.size}
+                      </Typography>
+                    )}
+                  </Stack>
+                  <Stack direction="row" sx={{ alignItems: 'center', mt: 0.5 }}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('products.decrease')}
+                      disabled={item.quantity <= 1}
+                      onClick={() => decrease(item.id)}
+                    >
+                      <Remove fontSize="small" />
+                    </IconButton>
+                    <Typography
+                      variant="body2"
+                      sx={{ minWidth: 24, textAlign: 'center' }}
+                      aria-label={t('products.quantity')}
+                    >
+                      {item.quantity}
+                    </Typography>
+                    <IconButton
+                      size="small"
+                      aria-label={t('products.increase')}
+                      disabled={item.quantity >= item.available}
+                      onClick={() => increase(item.id)}
+                    >
+                      <Add fontSize="small" />
+                    </IconButton>
+                  </Stack>
+                </Box>
+                <Stack sx={{ alignItems: 'flex-end' }}>
+                  <Typography variant="subtitle2">{money(item.price * item.quantity)}</Typography>
+                  <IconButton
+                    size="small"
+                    aria-label={t('products.removeNamed', { name: item.name })}
+                    onClick={() => remove(item.id)}
+                  >
+                    <DeleteOutlined fontSize="small" />
+                  </IconButton>
+                </Stack>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+        {checkout.cart.length > 0 && (
+          <Box sx={{ p: 2.5, borderTop: 1, borderColor: 'divider' }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 2 }}>
+              <Typography variant="subtitle1">{t('products.subtotal')}</Typography>
+              <Typography variant="subtitle1">{money(checkout.subtotal)}</Typography>
+            </Stack>
+            <Button fullWidth color="inherit" variant="outlined" onClick={reset}>
+              {t('products.emptyCart')}
+            </Button>
+          </Box>
+        )}
+      </Drawer>
+    </>
+  );
+}

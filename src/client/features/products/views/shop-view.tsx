@@ -1,0 +1,322 @@
+import FilterList from '@mui/icons-material/FilterList';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+
+import { productSorts, type ProductSort } from '#shared/contract/products-limits.ts';
+
+import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback.ts';
+import {
+  SHOP_PAGE_SIZE,
+  useMoney,
+  useProductSuggestions,
+  useShopProducts,
+  type ShopParams,
+} from '../api/products-api.ts';
+import { CartButton } from '../components/cart-drawer.tsx';
+import { useColorName } from '../components/color-dots.tsx';
+import { ProductItem } from '../components/product-item.tsx';
+import { hasShopFilters, ShopFiltersDrawer, type ShopFilters } from '../components/shop-filters.tsx';
+import { useProductStore } from '../store/checkout-store.ts';
+
+const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
+const cents = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
+
+/** The shop's filters and page from the address (shareable, kept on back and forward). */
+function readParams(params: URLSearchParams): Omit<ShopParams, 'sort'> {
+  return {
+    search: params.get('search') ?? '',
+    gender: list(params.get('gender')),
+    category: params.get('category') ?? '',
+    colors: list(params.get('colors')),
+    priceMin: cents(params.get('priceMin')),
+    priceMax: cents(params.get('priceMax')),
+    rating: params.get('rating') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+}
+
+function writeParams(next: Omit<ShopParams, 'sort'>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (next.search) params.set('search', next.search);
+  if (next.gender.length) params.set('gender', next.gender.join(','));
+  if (next.category) params.set('category', next.category);
+  if (next.colors.length) params.set('colors', next.colors.join(','));
+  if (next.priceMin !== null) params.set('priceMin', String(next.priceMin));
+  if (next.priceMax !== null) params.set('priceMax', String(next.priceMax));
+  if (next.rating) params.set('rating', next.rating);
+  if (next.page > 1) params.set('page', String(next.page));
+  return params;
+}
+
+/**
+ * `/dashboard/e-commerce/shop` (issue #13): the published products, searched (with suggestions), filtered,
+ * sorted and paged on the server; the filters and page live in the address, the sort in the saved product
+ * slice (spec §4).
+ */
+export function ShopView() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const money = useMoney();
+  const colorName = useColorName();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const current = readParams(searchParams);
+  const sortBy = useProductStore((state) => state.sortBy);
+  const setSortBy = useProductStore((state) => state.setSortBy);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [typed, setTyped] = useState(current.search);
+  const [suggestFor, setSuggestFor] = useState('');
+  const suggestSoon = useDebouncedCallback(setSuggestFor, 250);
+  const suggestions = useProductSuggestions(suggestFor);
+  const products = useShopProducts({ ...current, sort: sortBy });
+
+  const go = (change: Partial<Omit<ShopParams, 'sort'>>) =>
+    setSearchParams(writeParams({ ...current, page: 1, ...change }));
+  const filters: ShopFilters = {
+    gender: current.gender,
+    category: current.category,
+    colors: current.colors,
+    priceMin: current.priceMin,
+    priceMax: current.priceMax,
+    rating: current.rating,
+  };
+
+  const chips: { key: string; label: string; remove: () => void }[] = [
+    ...current.gender.map((gender) => ({
+      key: `g-${gender}`,
+      label: t(`products.genders.${gender as 'Men'}`),
+      remove: () => go({ gender: current.gender.filter((g) => g !== gender) }),
+    })),
+    ...(current.category
+      ? [
+          {
+            key: 'c',
+            label: t(`products.categories.${current.category as 'Clothing'}`),
+            remove: () => go({ category: '' }),
+          },
+        ]
+      : []),
+    ...current.colors.map((color) => ({
+      key: `co-${color}`,
+      label: colorName(color),
+      remove: () => go({ colors: current.colors.filter((c) => c !== color) }),
+    })),
+    ...(current.priceMin !== null || current.priceMax !== null
+      ? [
+          {
+            key: 'p',
+            label: `${current.priceMin !== null ? money(current.priceMin) : '…'} – ${current.priceMax !== null ? money(current.priceMax) : '…'}`,
+            remove: () => go({ priceMin: null, priceMax: null }),
+          },
+        ]
+      : []),
+    ...(current.rating
+      ? [
+          {
+            key: 'r',
+            label: t(`products.ratingFilters.${current.rating as 'up4Star'}`),
+            remove: () => go({ rating: '' }),
+          },
+        ]
+      : []),
+    ...(current.search
+      ? [
+          {
+            key: 's',
+            label: `“${current.search}”`,
+            remove: () => {
+              setTyped('');
+              go({ search: '' });
+            },
+          },
+        ]
+      : []),
+  ];
+
+  const total = products.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE));
+
+  return (
+    <>
+      <PageHeading
+        title={t('products.shopTitle')}
+        crumbs={[{ label: t('nav.ecommerce'), to: paths.dashboard.eCommerce.root }, { label: t('nav.shop') }]}
+        action={<CartButton />}
+      />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2.5, alignItems: { sm: 'center' } }}
+      >
+        <Autocomplete
+          freeSolo
+          sx={{ width: { xs: 1, sm: 320 }, flexShrink: 0 }}
+          options={suggestFor ? (suggestions.data?.results ?? []) : []}
+          filterOptions={(options) => options}
+          getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+          inputValue={typed}
+          onInputChange={(_event, value, reason) => {
+            setTyped(value);
+            if (reason === 'input') suggestSoon(value.trim());
+            if (reason === 'clear') go({ search: '' });
+          }}
+          onChange={(_event, value) => {
+            if (value && typeof value !== 'string') void navigate(paths.dashboard.eCommerce.view(value.name));
+            else if (typeof value === 'string') go({ search: value.trim() });
+          }}
+          renderOption={({ key, ...props }, option) => (
+            <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
+              <Avatar
+                variant="rounded"
+                src={option.coverUrl ?? undefined}
+                alt=""
+                sx={{ width: 40, height: 40 }}
+              />
+              <Typography variant="body2" sx={{ flexGrow: 1 }} noWrap>
+                {option.name}
+              </Typography>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {money(option.price)}
+              </Typography>
+            </Box>
+          )}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              placeholder={t('products.searchPlaceholder')}
+              slotProps={{
+                ...params.slotProps,
+                input: {
+                  ...params.slotProps.input,
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <Search sx={{ color: 'text.disabled' }} />
+                    </InputAdornment>
+                  ),
+                },
+                htmlInput: { ...params.slotProps.htmlInput, 'aria-label': t('products.search') },
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && !event.defaultPrevented) go({ search: typed.trim() });
+              }}
+            />
+          )}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          color="inherit"
+          endIcon={
+            <Badge color="error" variant="dot" invisible={!hasShopFilters(filters)}>
+              <FilterList />
+            </Badge>
+          }
+          onClick={() => setFiltersOpen(true)}
+        >
+          {t('products.filters.title')}
+        </Button>
+        <TextField
+          select
+          size="small"
+          label={t('products.sortBy')}
+          value={sortBy}
+          onChange={(event) => {
+            setSortBy(event.target.value as ProductSort);
+            go({});
+          }}
+          sx={{ width: { xs: 1, sm: 200 }, flexShrink: 0 }}
+        >
+          {productSorts.map((sort) => (
+            <MenuItem key={sort} value={sort}>
+              {t(`products.sorts.${sort}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+
+      {chips.length > 0 && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2.5, alignItems: 'center' }}>
+          <Typography variant="body2" aria-live="polite" sx={{ mr: 1 }}>
+            <strong>{total}</strong> {t('products.results', { count: total })}
+          </Typography>
+          {chips.map((chip) => (
+            <Chip key={chip.key} size="small" label={chip.label} onDelete={chip.remove} />
+          ))}
+          <Button
+            size="small"
+            color="error"
+            onClick={() => {
+              setTyped('');
+              setSearchParams(new URLSearchParams());
+            }}
+          >
+            {t('products.filters.clear')}
+          </Button>
+        </Stack>
+      )}
+
+      {products.isError && <Alert severity="error">{errorMessage(products.error, t)}</Alert>}
+      {products.data && products.data.products.length === 0 && (
+        <Box sx={{ py: 10, textAlign: 'center' }}>
+          <Typography variant="h6">{t('products.noResults')}</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('products.noResultsHint')}
+          </Typography>
+        </Box>
+      )}
+      <Box
+        component="section"
+        aria-label={t('products.shopTitle')}
+        aria-busy={products.isFetching}
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: {
+            xs: 'repeat(1, 1fr)',
+            sm: 'repeat(2, 1fr)',
+            md: 'repeat(3, 1fr)',
+            lg: 'repeat(4, 1fr)',
+          },
+          opacity: products.isPlaceholderData ? 0.6 : 1,
+        }}
+      >
+        {products.isPending
+          ? Array.from({ length: 8 }, (_, index) => (
+              <Skeleton key={index} variant="rounded" sx={{ aspectRatio: '3 / 4', height: 'auto' }} />
+            ))
+          : products.data?.products.map((product) => <ProductItem key={product.id} product={product} />)}
+      </Box>
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={current.page}
+          onChange={(_event, page) => go({ page })}
+          sx={{ mt: 5, display: 'flex', justifyContent: 'center' }}
+        />
+      )}
+      <ShopFiltersDrawer
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        filters={filters}
+        onChange={(next) => go(next)}
+      />
+    </>
+  );
+}

@@ -153,7 +153,13 @@ export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): Ro
                 children: [
                   { index: true, lazy: () => import('./routes/dashboard/e-commerce/shop.tsx') },
                   { path: 'shop', lazy: () => import('./routes/dashboard/e-commerce/shop.tsx') },
+                  { path: 'list', lazy: () => import('./routes/dashboard/e-commerce/list.tsx') },
+                  { path: 'product/new', lazy: () => import('./routes/dashboard/e-commerce/new.tsx') },
                   { path: 'product/:name', lazy: () => import('./routes/dashboard/e-commerce/product.tsx') },
+                  {
+                    path: 'product/:name/edit',
+                    lazy: () => import('./routes/dashboard/e-commerce/edit.tsx'),
+                  },
                 ],
               },
               {

@@ -374,15 +374,15 @@ export function MailCompose({ init, onClose, onUndoSend }: MailComposeProps) {
   };
 
   const editorLabels: EditorLabels = {
-    bold: t('mail.composer.toolbar.bold'),
-    italic: t('mail.composer.toolbar.italic'),
-    underline: t('mail.composer.toolbar.underline'),
-    bulletList: t('mail.composer.toolbar.bulletList'),
-    orderedList: t('mail.composer.toolbar.orderedList'),
-    link: t('mail.composer.toolbar.link'),
-    linkPrompt: t('mail.composer.toolbar.linkPrompt'),
-    quote: t('mail.composer.toolbar.quote'),
-    code: t('mail.composer.toolbar.code'),
+    bold: t('editor.bold'),
+    italic: t('editor.italic'),
+    underline: t('editor.underline'),
+    bulletList: t('editor.bulletList'),
+    orderedList: t('editor.orderedList'),
+    link: t('editor.link'),
+    linkPrompt: t('editor.linkPrompt'),
+    quote: t('editor.quote'),
+    code: t('editor.code'),
   };
 
   const whole = phone && !minimized;

@@ -1,6 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import CheckIcon from '@mui/icons-material/Check';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Remove from '@mui/icons-material/Remove';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +21,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
 import type { Product } from '#shared/contract/products.ts';
 
@@ -27,6 +29,7 @@ import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useProduct } from '../api/products-api.ts';
 import { CartButton } from '../components/cart-drawer.tsx';
@@ -41,6 +44,7 @@ const inventoryColor = { 'in stock': 'success', 'low stock': 'warning', 'out of 
 export function ProductDetailsView({ name }: { name: string }) {
   const { t } = useTranslation();
   const product = useProduct(name);
+  const isAdmin = useAuth((state) => state.user?.role === 'admin');
   const crumbs = [
     { label: t('nav.ecommerce'), to: paths.dashboard.eCommerce.root },
     { label: t('nav.shop'), to: paths.dashboard.eCommerce.shop },
@@ -62,7 +66,22 @@ export function ProductDetailsView({ name }: { name: string }) {
       <PageHeading
         title={product.data?.name ?? t('products.detailsTitle')}
         crumbs={crumbs}
-        action={<CartButton />}
+        action={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {isAdmin && product.data && (
+              <Button
+                component={RouterLink}
+                to={paths.dashboard.eCommerce.edit(product.data.slug)}
+                color="inherit"
+                variant="outlined"
+                startIcon={<EditOutlined />}
+              >
+                {t('products.admin.edit')}
+              </Button>
+            )}
+            <CartButton />
+          </Stack>
+        }
       />
       {product.data ? <ProductDetails product={product.data} /> : <Skeleton variant="rounded" height={480} />}
     </>

@@ -197,6 +197,18 @@ export const core = {
     enterCode: 'إدخال الرمز',
     resend: 'إعادة إرسال الرمز',
   },
+  /** The rich text editor's toolbar (components/editor), for every area that writes formatted text. */
+  editor: {
+    bold: 'غامق',
+    italic: 'مائل',
+    underline: 'تسطير',
+    bulletList: 'قائمة نقطية',
+    orderedList: 'قائمة مرقّمة',
+    link: 'رابط',
+    linkPrompt: 'عنوان الرابط',
+    quote: 'اقتباس',
+    code: 'رمز برمجي',
+  },
   nav: {
     label: 'التنقل الرئيسي',
     open: 'فتح قائمة التنقل',

@@ -120,17 +120,6 @@ export const mail: typeof en = {
       savingDraft: 'جارٍ الحفظ…',
       discard: 'تجاهل المسودة',
       discarded: 'تم تجاهل المسودة',
-      toolbar: {
-        bold: 'غامق',
-        italic: 'مائل',
-        underline: 'تسطير',
-        bulletList: 'قائمة نقطية',
-        orderedList: 'قائمة مرقّمة',
-        link: 'رابط',
-        linkPrompt: 'عنوان الرابط',
-        quote: 'اقتباس',
-        code: 'رمز برمجي',
-      },
     },
   },
 };

@@ -194,6 +194,18 @@ export const core = {
     enterCode: '输入验证码',
     resend: '重新发送验证码',
   },
+  /** The rich text editor's toolbar (components/editor), for every area that writes formatted text. */
+  editor: {
+    bold: '粗体',
+    italic: '斜体',
+    underline: '下划线',
+    bulletList: '项目符号列表',
+    orderedList: '编号列表',
+    link: '链接',
+    linkPrompt: '链接地址',
+    quote: '引用',
+    code: '代码',
+  },
   nav: {
     label: '主导航',
     open: '打开导航',

@@ -120,17 +120,6 @@ export const mail: typeof en = {
       savingDraft: '正在保存…',
       discard: '舍弃草稿',
       discarded: '草稿已舍弃',
-      toolbar: {
-        bold: '粗体',
-        italic: '斜体',
-        underline: '下划线',
-        bulletList: '项目符号列表',
-        orderedList: '编号列表',
-        link: '链接',
-        linkPrompt: '链接地址',
-        quote: '引用',
-        code: '代码',
-      },
     },
   },
 };

@@ -117,6 +117,18 @@ export const core = {
     enterCode: 'Enter code',
     resend: 'Resend code',
   },
+  /** The rich text editor's toolbar (components/editor), for every area that writes formatted text. */
+  editor: {
+    bold: 'Bold',
+    italic: 'Italic',
+    underline: 'Underline',
+    bulletList: 'Bulleted list',
+    orderedList: 'Numbered list',
+    link: 'Link',
+    linkPrompt: 'Link address',
+    quote: 'Quote',
+    code: 'Code',
+  },
   nav: {
     label: 'Main navigation',
     open: 'Open navigation',

@@ -121,17 +121,6 @@ export const mail = {
       savingDraft: 'Saving…',
       discard: 'Discard draft',
       discarded: 'Draft discarded',
-      toolbar: {
-        bold: 'Bold',
-        italic: 'Italic',
-        underline: 'Underline',
-        bulletList: 'Bulleted list',
-        orderedList: 'Numbered list',
-        link: 'Link',
-        linkPrompt: 'Link address',
-        quote: 'Quote',
-        code: 'Code',
-      },
     },
   },
 };

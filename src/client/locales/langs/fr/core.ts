@@ -197,6 +197,18 @@ export const core = {
     enterCode: 'Saisir le code',
     resend: 'Renvoyer le code',
   },
+  /** The rich text editor's toolbar (components/editor), for every area that writes formatted text. */
+  editor: {
+    bold: 'Gras',
+    italic: 'Italique',
+    underline: 'Souligné',
+    bulletList: 'Liste à puces',
+    orderedList: 'Liste numérotée',
+    link: 'Lien',
+    linkPrompt: 'Adresse du lien',
+    quote: 'Citation',
+    code: 'Code',
+  },
   nav: {
     label: 'Navigation principale',
     open: 'Ouvrir la navigation',

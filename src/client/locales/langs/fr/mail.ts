@@ -121,17 +121,6 @@ export const mail: typeof en = {
       savingDraft: 'Enregistrement…',
       discard: 'Supprimer le brouillon',
       discarded: 'Brouillon supprimé',
-      toolbar: {
-        bold: 'Gras',
-        italic: 'Italique',
-        underline: 'Souligné',
-        bulletList: 'Liste à puces',
-        orderedList: 'Liste numérotée',
-        link: 'Lien',
-        linkPrompt: 'Adresse du lien',
-        quote: 'Citation',
-        code: 'Code',
-      },
     },
   },
 };

@@ -197,6 +197,18 @@ export const core = {
     enterCode: 'Nhập mã',
     resend: 'Gửi lại mã',
   },
+  /** The rich text editor's toolbar (components/editor), for every area that writes formatted text. */
+  editor: {
+    bold: 'In đậm',
+    italic: 'In nghiêng',
+    underline: 'Gạch chân',
+    bulletList: 'Danh sách dấu đầu dòng',
+    orderedList: 'Danh sách đánh số',
+    link: 'Liên kết',
+    linkPrompt: 'Địa chỉ liên kết',
+    quote: 'Trích dẫn',
+    code: 'Mã',
+  },
   nav: {
     label: 'Điều hướng chính',
     open: 'Mở điều hướng',

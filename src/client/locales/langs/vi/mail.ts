@@ -121,17 +121,6 @@ export const mail: typeof en = {
       savingDraft: 'Đang lưu…',
       discard: 'Hủy thư nháp',
       discarded: 'Đã hủy thư nháp',
-      toolbar: {
-        bold: 'In đậm',
-        italic: 'In nghiêng',
-        underline: 'Gạch chân',
-        bulletList: 'Danh sách dấu đầu dòng',
-        orderedList: 'Danh sách đánh số',
-        link: 'Liên kết',
-        linkPrompt: 'Địa chỉ liên kết',
-        quote: 'Trích dẫn',
-        code: 'Mã',
-      },
     },
   },
 };

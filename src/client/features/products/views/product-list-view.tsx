@@ -1,0 +1,411 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Search from '@mui/icons-material/Search';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+import {
+  inventoryTypes,
+  LOW_STOCK_MAX,
+  productAdminSortKeys,
+  publishStates,
+  type ProductAdminSortKey,
+} from '#shared/contract/products-limits.ts';
+import type { ProductCard, ProductPage } from '#shared/contract/products.ts';
+
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { listTableProps, useListState } from '../../../components/data-table/use-list-state.ts';
+import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
+import { paths } from '../../../config/paths.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { buildCsv, downloadCsv } from '../../../lib/csv.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { fDate } from '../../../lib/format.ts';
+import type { ListStateConfig } from '../../../lib/list-state.ts';
+import { productsKeys, useMoney } from '../api/products-api.ts';
+
+type Filter = 'stock' | 'publish';
+
+/** The list's state in the address: `?stock=low stock&publish=draft&search=jeans&sort=price&order=asc&page=2`. */
+const listConfig: ListStateConfig<ProductAdminSortKey, Filter> = {
+  pageSizes: [5, 10, 25, 50],
+  defaultPageSize: 10,
+  sortKeys: productAdminSortKeys,
+  filters: { stock: inventoryTypes, publish: publishStates },
+  searchMax: 100,
+};
+
+type AdminParams = {
+  page: number;
+  pageSize: number;
+  search: string;
+  stock?: string | undefined;
+  publish?: string | undefined;
+  sort?: ProductAdminSortKey | undefined;
+  order?: 'asc' | 'desc' | undefined;
+};
+
+const getAdminProducts = (params: AdminParams, signal?: AbortSignal) =>
+  apiClient.get<ProductPage>('/products/admin', {
+    signal,
+    query: {
+      page: params.page,
+      pageSize: params.pageSize,
+      search: params.search || undefined,
+      stock: params.stock,
+      publish: params.publish,
+      sort: params.sort,
+      order: params.sort ? params.order : undefined,
+    },
+  });
+
+const inventoryColor = { 'in stock': 'success', 'low stock': 'warning', 'out of stock': 'error' } as const;
+
+/**
+ * `/dashboard/e-commerce/list` (administrators, issue #13): every product, drafts too, in the server-mode
+ * table (search, stock and publish filters, sorting, paging in the address), bulk delete (confirmed) and
+ * the CSV export of the current filter.
+ */
+export function ProductListView() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const list = useListState(listConfig);
+  const params: AdminParams = {
+    page: list.page + 1,
+    pageSize: list.pageSize,
+    search: list.search,
+    stock: list.filters.stock,
+    publish: list.filters.publish,
+    sort: list.sort?.field,
+    order: list.sort?.order,
+  };
+  const products = useQuery({
+    queryKey: [...productsKeys.all, 'admin', params],
+    queryFn: ({ signal }) => getAdminProducts(params, signal),
+    placeholderData: keepPreviousData,
+  });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [confirming, setConfirming] = useState<string[] | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const remove = useMutation({
+    mutationFn: (ids: string[]) => apiClient.post<{ deleted: number }>('/products/delete', { ids }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productsKeys.all }),
+  });
+
+  const confirmDelete = () => {
+    if (!confirming) return;
+    remove.mutate(confirming, {
+      onSuccess: ({ deleted }) => {
+        enqueueSnackbar(t('products.admin.deleted', { count: deleted }), { variant: 'success' });
+        setSelected(new Set());
+      },
+      onError: (error) => enqueueSnackbar(errorMessage(error, t), { variant: 'error' }),
+      onSettled: () => setConfirming(null),
+    });
+  };
+
+  /** Every product of the current filter, a page of 100 at a time, as CSV. */
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows: ProductCard[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await getAdminProducts({ ...params, page, pageSize: 100 });
+        rows.push(...answer.products);
+        if (!answer.hasNextPage || page >= 100) break;
+      }
+      const csv = buildCsv(
+        [
+          t('products.admin.product'),
+          t('products.admin.category'),
+          t('products.admin.createdAt'),
+          t('products.admin.stock'),
+          t('products.admin.quantity'),
+          t('products.admin.price'),
+          t('products.admin.publish'),
+        ],
+        rows.map((p) => [
+          p.name,
+          t(`products.categories.${p.category as 'Shirts'}`),
+          p.createdAt.slice(0, 10),
+          t(`products.inventory.${p.inventoryType}`),
+          p.quantity,
+          (p.price / 100).toFixed(2),
+          t(`products.admin.publishStates.${p.publish}`),
+        ]),
+      );
+      downloadCsv(`products-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error, t), { variant: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: DataTableColumn<ProductCard, ProductAdminSortKey>[] = [
+    {
+      field: 'name',
+      header: t('products.admin.product'),
+      sortable: true,
+      minWidth: 260,
+      render: (p) => (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Avatar variant="rounded" src={p.coverUrl ?? undefined} alt="" sx={{ width: 48, height: 48 }} />
+          <Box sx={{ minWidth: 0 }}>
+            <Link
+              component={RouterLink}
+              to={paths.dashboard.eCommerce.view(p.slug)}
+              color="inherit"
+              variant="subtitle2"
+              noWrap
+            >
+              {p.name}
+            </Link>
+            <Typography variant="body2" sx={{ color: 'text.disabled' }} noWrap>
+              {t(`products.categories.${p.category as 'Shirts'}`)}
+            </Typography>
+          </Box>
+        </Stack>
+      ),
+    },
+    {
+      field: 'createdAt',
+      header: t('products.admin.createdAt'),
+      sortable: true,
+      width: 140,
+      render: (p) => fDate(p.createdAt),
+    },
+    {
+      field: 'quantity',
+      header: t('products.admin.stock'),
+      sortable: true,
+      width: 160,
+      render: (p) => (
+        <Stack spacing={0.75} sx={{ typography: 'caption', color: 'text.secondary' }}>
+          <LinearProgress
+            variant="determinate"
+            color={inventoryColor[p.inventoryType]}
+            value={p.quantity <= 0 ? 0 : Math.min(100, (p.quantity / (LOW_STOCK_MAX * 10)) * 100)}
+            aria-label={t(`products.inventory.${p.inventoryType}`)}
+            sx={{ height: 6, width: 80 }}
+          />
+          {p.inventoryType === 'out of stock'
+            ? t('products.inventory.out of stock')
+            : `${p.quantity} ${t(`products.inventory.${p.inventoryType}`)}`}
+        </Stack>
+      ),
+    },
+    {
+      field: 'price',
+      header: t('products.admin.price'),
+      sortable: true,
+      width: 120,
+      render: (p) => money(p.price),
+    },
+    {
+      field: 'publish',
+      header: t('products.admin.publish'),
+      sortable: true,
+      width: 120,
+      render: (p) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={p.publish === 'published' ? 'info' : 'default'}
+          label={t(`products.admin.publishStates.${p.publish}`)}
+        />
+      ),
+    },
+    {
+      field: 'actions',
+      header: '',
+      width: 112,
+      render: (p) => (
+        <Stack direction="row">
+          <Tooltip title={t('products.admin.edit')}>
+            <IconButton
+              component={RouterLink}
+              to={paths.dashboard.eCommerce.edit(p.slug)}
+              aria-label={t('products.admin.editNamed', { name: p.name })}
+            >
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('products.admin.delete')}>
+            <IconButton
+              aria-label={t('products.admin.deleteNamed', { name: p.name })}
+              color="error"
+              onClick={() => setConfirming([p.id])}
+            >
+              <DeleteOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeading
+        title={t('products.admin.title')}
+        crumbs={[
+          { label: t('nav.ecommerce'), to: paths.dashboard.eCommerce.root },
+          { label: t('products.admin.crumb') },
+        ]}
+        action={
+          <Button
+            component={RouterLink}
+            to={paths.dashboard.eCommerce.new}
+            variant="contained"
+            startIcon={<AddOutlined />}
+          >
+            {t('products.admin.newProduct')}
+          </Button>
+        }
+      />
+      <Card>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ p: 2.5, alignItems: { md: 'center' } }}
+        >
+          <TextField
+            select
+            size="small"
+            label={t('products.admin.stock')}
+            value={list.filters.stock ?? ''}
+            onChange={(event) => list.setFilter('stock', event.target.value || undefined)}
+            sx={{ width: { md: 180 } }}
+          >
+            <MenuItem value="">{t('products.filters.all')}</MenuItem>
+            {inventoryTypes.map((type) => (
+              <MenuItem key={type} value={type}>
+                {t(`products.inventory.${type}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('products.admin.publish')}
+            value={list.filters.publish ?? ''}
+            onChange={(event) => list.setFilter('publish', event.target.value || undefined)}
+            sx={{ width: { md: 180 } }}
+          >
+            <MenuItem value="">{t('products.filters.all')}</MenuItem>
+            {publishStates.map((state) => (
+              <MenuItem key={state} value={state}>
+                {t(`products.admin.publishStates.${state}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            value={list.searchInput}
+            onChange={(event) => list.setSearchInput(event.target.value)}
+            placeholder={t('products.searchPlaceholder')}
+            sx={{ flexGrow: 1 }}
+            slotProps={{
+              htmlInput: { 'aria-label': t('products.search') },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search sx={{ color: 'text.disabled' }} />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Button
+            color="inherit"
+            startIcon={<FileDownloadOutlined />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
+            {t('products.admin.export')}
+          </Button>
+        </Stack>
+        {selected.size > 0 && (
+          <Stack
+            role="region"
+            aria-label={t('products.admin.selection')}
+            direction="row"
+            sx={{
+              mx: 2.5,
+              mb: 2,
+              px: 2,
+              py: 1,
+              borderRadius: 1,
+              bgcolor: 'action.selected',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+            }}
+          >
+            <Typography variant="subtitle2">
+              {t('products.admin.selected', { count: selected.size })}
+            </Typography>
+            <Button
+              color="error"
+              variant="contained"
+              size="small"
+              startIcon={<DeleteOutlined />}
+              onClick={() => setConfirming([...selected])}
+            >
+              {t('products.admin.deleteSelected')}
+            </Button>
+          </Stack>
+        )}
+        <DataTable
+          label={t('products.admin.title')}
+          columns={columns}
+          rows={products.data?.products ?? []}
+          getRowId={(p) => p.id}
+          rowCount={products.data?.totalCapped ? -1 : (products.data?.total ?? 0)}
+          hasNextPage={products.data?.hasNextPage ?? false}
+          {...listTableProps(list, listConfig, products, products.error && errorMessage(products.error, t))}
+          emptyText={t('products.noResults')}
+          sort={list.sort}
+          onSortChange={list.setSort}
+          selection={{
+            selected,
+            onChange: setSelected,
+            rowLabel: (p) => p.name,
+          }}
+          rowHeight={72}
+        />
+      </Card>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('products.admin.deleteTitle')}
+        content={t('products.admin.deleteConfirm', { count: confirming?.length ?? 0 })}
+        action={t('products.admin.delete')}
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(null)}
+      />
+    </>
+  );
+}

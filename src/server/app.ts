@@ -32,6 +32,10 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { addressesRoutes } from './modules/orders/addresses.routes.ts';
+import { discountsRoutes } from './modules/orders/discounts.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import type { CardPaymentProvider } from './modules/orders/payments.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { directoryRoutes } from './modules/users/directory.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -66,6 +70,8 @@ export interface AppConfig {
   uploadsDir: string | null;
   /** The shop's one currency (ISO 4217, `CURRENCY`): prices are integer cents of it. */
   currency: string;
+  /** Where customers paying by bank transfer send the money (`BANK_TRANSFER_DETAILS`); null: not shown. */
+  bankTransferDetails: string | null;
 }
 
 export const defaultConfig: AppConfig = {
@@ -82,6 +88,7 @@ export const defaultConfig: AppConfig = {
   demoAccount: null,
   uploadsDir: null,
   currency: 'USD',
+  bankTransferDetails: null,
 };
 
 export interface BuildOptions {
@@ -91,6 +98,8 @@ export interface BuildOptions {
   secret?: Uint8Array;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   mailer?: Mailer;
+  /** A card payment provider (none ships, ADR 026): without one, customers pay cash or by bank transfer. */
+  cardPayments?: CardPaymentProvider;
 }
 
 declare module 'fastify' {
@@ -102,6 +111,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Delivers the outbox when SMTP is configured; null otherwise (or when a test injects a mailer). */
     mailWorker: MailWorker | null;
+    /** The card payment provider, when the instance has one (ADR 026). */
+    cardPayments: CardPaymentProvider | null;
   }
 }
 
@@ -194,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         })
       : null;
   app.decorate('mailWorker', mailWorker);
+  app.decorate('cardPayments', options.cardPayments ?? null);
   app.decorate(
     'mailer',
     options.mailer ?? createMailer({ db: options.database.db, log: app.log, worker: mailWorker }),
@@ -225,5 +237,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(calendarFeedRoutes, { prefix: '/api/calendar/feeds' });
   await app.register(kanbanRoutes, { prefix: '/api/kanban' });
   await app.register(productsRoutes, { prefix: '/api/products' });
+  await app.register(addressesRoutes, { prefix: '/api/addresses' });
+  await app.register(discountsRoutes, { prefix: '/api/discounts' });
+  await app.register(ordersRoutes, { prefix: '/api/orders' });
   return app;
 }

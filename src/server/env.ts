@@ -78,6 +78,15 @@ export const envSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, 'CURRENCY must be an ISO 4217 code of three letters, like USD or EUR')
     .default('USD'),
+  /**
+   * Where customers paying by bank transfer send the money (account holder, IBAN, BIC…), shown at checkout
+   * and with their order; without it bank transfer is still offered, with the order number as reference.
+   */
+  BANK_TRANSFER_DETAILS: z
+    .string()
+    .trim()
+    .max(1000, 'BANK_TRANSFER_DETAILS must be at most 1,000 characters')
+    .optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
 
   if (env.SEED_DEMO && (await isEmpty(database.db))) {
     const demoPassword = createDemoPassword();
-    await seedDemo(database.db, { uploadsDir, demoPassword });
+    await seedDemo(database.db, { uploadsDir, demoPassword, currency: env.CURRENCY });
     writeDemoPassword(dataDir, demoPassword);
     console.log('Seeded demo data.');
   }
@@ -71,6 +71,7 @@ async function main(): Promise<void> {
       demoAccount: demoUser ? { email: DEMO_ADMIN.email } : null,
       uploadsDir,
       currency: env.CURRENCY,
+      bankTransferDetails: env.BANK_TRANSFER_DETAILS ?? null,
     },
   });
 

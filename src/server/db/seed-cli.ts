@@ -13,7 +13,11 @@ try {
   await database.migrate();
   if (await isEmpty(database.db)) {
     const demoPassword = createDemoPassword();
-    await seedDemo(database.db, { uploadsDir: path.join(dataDir, 'uploads'), demoPassword });
+    await seedDemo(database.db, {
+      uploadsDir: path.join(dataDir, 'uploads'),
+      demoPassword,
+      currency: env.CURRENCY,
+    });
     const file = writeDemoPassword(dataDir, demoPassword);
     console.log(`Demo data seeded. Sign in as ${DEMO_ADMIN.email} / ${demoPassword} (kept in ${file})`);
   } else {

@@ -7,6 +7,9 @@ import type { AuthResponse } from '#shared/contract/account.ts';
 
 import type { Db } from '../db/client.ts';
 import { auditLog, files, follows, sessions, users } from '../db/schema/index.ts';
+import { UNUSABLE_PASSWORD_HASH } from '../lib/passwords.ts';
+import { signAccessToken } from '../lib/tokens.ts';
+import { createSession } from '../modules/account/account.repo.ts';
 import { GOOD_PASSWORD, bearer, register, uniqueEmail } from './test-app.ts';
 
 let ip = 0;
@@ -91,4 +94,40 @@ export async function pngWithMetadata(width = 64, height = 48): Promise<Buffer> 
     .png()
     .withExif({ IFD0: { Make: 'SecretCam', Model: 'X1', ImageDescription: 'home-address-42' } })
     .toBuffer();
+}
+
+/**
+ * `count` signed-in users made straight in the database (no password hashing, no sign-in): many customers
+ * or reviewers quickly. `role` 'admin' makes administrators.
+ */
+export async function quickMembers(
+  app: FastifyInstance,
+  db: Db,
+  count: number,
+  prefix: string,
+  role: 'admin' | 'user' = 'user',
+): Promise<Member[]> {
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `${prefix.toLowerCase()}.${i}.${Date.now()}@example.com`,
+        firstName: `${prefix}${i}`,
+        lastName: 'Quick',
+        role,
+        passwordHash: UNUSABLE_PASSWORD_HASH,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  return Promise.all(
+    rows.map(async (row) => {
+      const session = await createSession(db, {
+        userId: row.id,
+        refreshHash: 'unused',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      const token = await signAccessToken(app.secret, { userId: row.id, sessionId: session.id }, 900);
+      return { id: row.id, email: row.email, token, headers: bearer(token) };
+    }),
+  );
 }

@@ -201,7 +201,7 @@ export const helpfulResponse = z.object({ helpful: z.number().int(), markedHelpf
 const productId = z.uuid({ error: 'validation.productIdInvalid' });
 
 /** Upper-case hex from the palette ('#ff4842' and 'FF4842' are accepted as '#FF4842'). */
-const colorField = z
+export const colorField = z
   .string({ error: 'validation.colorInvalid' })
   .transform((value) => (value.startsWith('#') ? value : `#${value}`).toUpperCase())
   .pipe(z.enum(productColors, { error: 'validation.colorInvalid' }));

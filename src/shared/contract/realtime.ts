@@ -7,6 +7,8 @@
  * message on PostgreSQL must stay under 8,000 bytes).
  */
 
+import type { OrderStatus } from './orders-limits.ts';
+
 export const REALTIME_PATH = '/api/realtime';
 
 /** The largest message a client may send (the `ws` default would be 100 MiB). */
@@ -65,6 +67,11 @@ export type RealtimeEvent =
    * (and the open card); a 404 means they are no longer a member.
    */
   | { type: 'kanban.changed'; boardId: string; cardId: string | null }
+  /**
+   * Orders (to the customer and to every administrator): an order was placed or its status changed.
+   * Clients refetch the order and the lists that show it.
+   */
+  | { type: 'orders.changed'; orderId: string; status: OrderStatus }
   /** Someone's presence changed (sent to every signed-in user). */
   | { type: 'presence.changed'; userId: string; status: PresenceStatus; lastActivity: string | null };
 

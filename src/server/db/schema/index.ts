@@ -9,3 +9,4 @@ export * from './mail.ts';
 export * from './calendar.ts';
 export * from './kanban.ts';
 export * from './products.ts';
+export * from './orders.ts';

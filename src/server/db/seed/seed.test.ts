@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../client.ts';
 import {
+  addresses,
   calendarAttendees,
   calendarEvents,
   chatAttachments,
@@ -26,7 +27,11 @@ import {
   mailEntries,
   mailLabels,
   mailMessages,
+  discountCodes,
   notifications,
+  orderEvents,
+  orderItems,
+  orders,
   productImages,
   productReviews,
   products,
@@ -266,6 +271,63 @@ describe('seedDemo', () => {
     expect(pictures.every((p) => p.use === 'product')).toBe(true);
   });
 
+  it('fills the orders: address books, the demo code, a year of orders in every status, verified reviews', async () => {
+    const db = database.db;
+    const books = await db.select().from(addresses);
+    const owners = new Set(books.map((a) => a.userId));
+    expect(owners.size).toBeGreaterThan(20);
+    for (const owner of owners) {
+      expect(books.filter((a) => a.userId === owner && a.isPrimary)).toHaveLength(1);
+    }
+    const codes = await db.select().from(discountCodes);
+    expect(codes.find((c) => c.code === 'WELCOME10')).toMatchObject({
+      kind: 'percent',
+      value: 10,
+      minSubtotal: 0,
+      active: true,
+      expiresAt: null,
+    });
+    const all = await db.select().from(orders).orderBy(orders.number);
+    expect(all.length).toBeGreaterThan(400);
+    expect(new Set(all.map((o) => o.status))).toEqual(
+      new Set(['pending', 'paid', 'completed', 'cancelled', 'refunded']),
+    );
+    const days = all.map((o) => (Date.now() - o.createdAt.getTime()) / 86_400_000);
+    expect(Math.max(...days)).toBeGreaterThan(300);
+    expect(Math.min(...days)).toBeLessThan(3);
+    // Numbers follow the dates; totals add up; the admin has orders of their own.
+    expect(all.map((o) => o.createdAt.getTime())).toEqual(
+      [...all.map((o) => o.createdAt.getTime())].sort((a, b) => a - b),
+    );
+    expect(all.every((o) => o.total === o.subtotal - o.discount + o.shipping + o.taxes)).toBe(true);
+    const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+    expect(all.filter((o) => o.userId === admin!.id).length).toBeGreaterThanOrEqual(5);
+    const items = await db.select().from(orderItems);
+    expect(items.length).toBeGreaterThan(all.length);
+    const events = await db.select().from(orderEvents);
+    expect(events.length).toBeGreaterThan(all.length);
+    // The demo code's uses are its orders that kept it.
+    const welcome = codes.find((c) => c.code === 'WELCOME10')!;
+    expect(welcome.usedCount).toBe(
+      all.filter((o) => o.discountId === welcome.id && !['cancelled', 'refunded'].includes(o.status)).length,
+    );
+    // Stock never negative; what each product sold covers what its orders kept.
+    const shelf = await db.select().from(products);
+    expect(shelf.every((p) => p.quantity >= 0)).toBe(true);
+    const kept = new Map<string, number>();
+    const byOrder = new Map(all.map((o) => [o.id, o]));
+    for (const item of items) {
+      if (!item.productId || byOrder.get(item.orderId)!.stockReturned) continue;
+      kept.set(item.productId, (kept.get(item.productId) ?? 0) + item.quantity);
+    }
+    expect(shelf.every((p) => p.totalSold >= (kept.get(p.id) ?? 0))).toBe(true);
+    // Some reviews are verified purchases.
+    const verified = await db.execute(sql`select count(*)::int as n from product_reviews r where exists (
+      select 1 from order_items i join orders o on o.id = i.order_id
+      where i.product_id = r.product_id and o.user_id = r.user_id and o.status = 'completed')`);
+    expect(Number((verified as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)).toBeGreaterThan(30);
+  });
+
   it('is deterministic', async () => {
     const other = await createTestDb();
     try {
@@ -280,6 +342,13 @@ describe('seedDemo', () => {
           .from(products)
           .orderBy(products.name);
       expect(await shop(other.db)).toEqual(await shop(database.db));
+      // And the orders.
+      const sales = (db: Database['db']) =>
+        db
+          .select({ n: orders.number, t: orders.total, s: orders.status })
+          .from(orders)
+          .orderBy(orders.number);
+      expect(await sales(other.db)).toEqual(await sales(database.db));
     } finally {
       await other.close();
     }

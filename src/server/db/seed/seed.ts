@@ -6,6 +6,7 @@ import { seedMail } from '../../modules/mail/mail.seed.ts';
 import { seedCalendar } from '../../modules/calendar/calendar.seed.ts';
 import { seedKanban, type SeedFile } from '../../modules/kanban/kanban.seed.ts';
 import { seedProducts } from '../../modules/products/products.seed.ts';
+import { seedOrders } from '../../modules/orders/orders.seed.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.repo.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
@@ -40,6 +41,8 @@ export interface SeedOptions {
   uploadsDir?: string | undefined;
   /** The demo admin's password; without it the demo admin cannot sign in either. */
   demoPassword?: string | undefined;
+  /** The shop's currency (`CURRENCY`), which the demo orders record; USD by default. */
+  currency?: string | undefined;
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -223,5 +226,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     adminId: seeded.adminId,
     reviewerIds: seeded.activeIds,
     uploadsDir: options.uploadsDir,
+  });
+  // A year of orders from the same people (some behind their reviews), address books and the demo
+  // discount code WELCOME10.
+  await seedOrders(db, {
+    adminId: seeded.adminId,
+    customerIds: seeded.activeIds,
+    currency: options.currency,
   });
 }

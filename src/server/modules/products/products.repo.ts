@@ -18,6 +18,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import {
   files,
+  orderItems,
+  orders,
   productImages,
   productReviews,
   productReviewVotes,
@@ -569,22 +571,40 @@ export async function markHelpful(
 
 // ── purchases ───────────────────────────────────────────────────────────────────────────────────────────
 
+/** Orders of the person that are completed and hold a line of the product (the orders area, ADR 026). */
+const completedOrdersWith = (productId: string, userIds: readonly string[]) =>
+  and(
+    eq(orderItems.productId, productId),
+    eq(orders.status, 'completed'),
+    userIds.length === 1 ? eq(orders.userId, userIds[0]!) : inArray(orders.userId, [...userIds]),
+  );
+
 /**
- * Whether `userId` has a completed order with the product: a review's "verified purchase". There are no
- * orders yet (issue #13's orders part), so nobody has; this becomes a query of the orders table when it
- * exists (ADR 025).
+ * Whether `userId` has a completed order with the product: a review's "verified purchase" (one index
+ * lookup of the product's order lines, order_items_product_idx, joined to their orders).
  */
-export async function hasCompletedOrderWith(_db: Db, _userId: string, _productId: string): Promise<boolean> {
-  return false;
+export async function hasCompletedOrderWith(db: Db, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(completedOrdersWith(productId, [userId]))
+    .limit(1);
+  return row !== undefined;
 }
 
-/** Which of `userIds` have a completed order with the product (see hasCompletedOrderWith). */
+/** Which of `userIds` have a completed order with the product (see hasCompletedOrderWith), in one query. */
 export async function buyersAmong(
   db: Db,
   productId: string,
   userIds: readonly string[],
 ): Promise<Set<string>> {
   const unique = [...new Set(userIds)];
-  const bought = await Promise.all(unique.map((id) => hasCompletedOrderWith(db, id, productId)));
-  return new Set(unique.filter((_, i) => bought[i]));
+  if (!unique.length) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: orders.userId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(completedOrdersWith(productId, unique));
+  return new Set(rows.map((r) => r.userId));
 }

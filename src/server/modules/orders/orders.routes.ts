@@ -1,0 +1,355 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { errorResponses, errorSchema } from '#shared/contract/common.ts';
+import {
+  adminOrderPageResponse,
+  adminOrdersQuery,
+  canMoveOrder,
+  createOrderInput,
+  discountErrorSchema,
+  formatOrderNumber,
+  myOrdersQuery,
+  orderConflictSchema,
+  orderIdParams,
+  orderPageResponse,
+  orderQuoteInput,
+  orderQuoteResponse,
+  orderResponse,
+  ORDERS_PER_MINUTE,
+  orderStatusInput,
+  paymentMethodsResponse,
+  type Order,
+  type OrderStatus,
+} from '#shared/contract/orders.ts';
+
+import { badRequest, HttpError, notFound, stale } from '../../lib/http-error.ts';
+import { enforce } from '../../lib/rate-limiter.ts';
+import { actor, adminScope, signedInScope } from '../../plugins/auth.ts';
+import { notifyUser } from '../notifications/notify.ts';
+import { findAddress } from './addresses.repo.ts';
+import {
+  activeAdminIds,
+  changeOrderStatus,
+  findOrder,
+  historyOf,
+  listAdminOrders,
+  listMyOrders,
+  orderIdByKey,
+  placeOrder,
+  quoteOrder,
+  type PlaceResult,
+  type QuoteResult,
+  type Unavailable,
+} from './orders.repo.ts';
+import {
+  discountRefusal,
+  lineRequests,
+  snapshotOf,
+  toOrder,
+  toOrderSummary,
+  type OrderListRow,
+} from './orders.service.ts';
+import { chargeCard, paymentMethodsOf } from './payments.ts';
+
+const orderNotFound = () => notFound('Order not found');
+
+/** 409: the products short of stock, by name, with what is left of each. */
+function outOfStock(unavailable: Unavailable[]): HttpError {
+  const names = unavailable
+    .map((u) => `${u.name} (${u.available === 0 ? 'none' : u.available} left)`)
+    .join(', ');
+  return new HttpError(409, `Not enough in stock: ${names}`, {
+    code: 'OUT_OF_STOCK',
+    extra: { unavailable },
+  });
+}
+
+/** What the customer is told when their order's status changes. */
+const STATUS_TEXT: Record<OrderStatus, string> = {
+  pending: 'is waiting for payment',
+  paid: 'is paid',
+  completed: 'is completed',
+  cancelled: 'was cancelled',
+  refunded: 'was refunded',
+};
+
+/**
+ * `/api/orders` (issue #13, ADR 026). Customers place orders (priced by the server, stock taken atomically,
+ * idempotent by key), get a quote for their cart, and read their own orders (anyone else's is a 404);
+ * administrators read every order (`GET /admin`: tabs with counts, dates, search, sorts) and move orders
+ * along `orderTransitions` (`POST /:id/status`, version-checked; cancelling or refunding puts the stock
+ * back once). The customer is notified of each change; `orders.changed` goes to them and to the
+ * administrators.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  signedInScope(app);
+
+  async function orderAnswer(row: OrderListRow): Promise<Order> {
+    return toOrder(row, await historyOf(db, row.id));
+  }
+
+  async function orderById(id: string): Promise<Order> {
+    const row = await findOrder(db, id);
+    if (!row) throw orderNotFound();
+    return orderAnswer(row);
+  }
+
+  /** Tells the customer's and the administrators' tabs; a failed push is logged, never the request's failure. */
+  async function announce(orderId: string, customerId: string, status: OrderStatus): Promise<void> {
+    try {
+      const admins = await activeAdminIds(db);
+      await app.realtime.publish([...new Set([customerId, ...admins])], {
+        type: 'orders.changed',
+        orderId,
+        status,
+      });
+    } catch (error) {
+      app.log.warn({ err: error }, 'Could not push an order change');
+    }
+  }
+
+  /** The problems of a quote or an order that are the customer's to fix, as answers. */
+  function refusal(result: Exclude<PlaceResult | QuoteResult, { kind: 'placed' | 'duplicate' | 'priced' }>) {
+    if (result.kind === 'unavailable') return outOfStock(result.unavailable);
+    if (result.kind === 'option') return badRequest(result.message, 'OPTION_UNAVAILABLE');
+    return discountRefusal(result.discount, result.subtotal, new Date(), app.config.currency);
+  }
+
+  /**
+   * Moves an order to `to` (from the status and version it was read at; false: it changed meanwhile),
+   * then tells the customer (a notification) and the open tabs.
+   */
+  async function moveOrder(
+    row: OrderListRow,
+    to: OrderStatus,
+    by: { userId: string | null; note: string },
+  ): Promise<boolean> {
+    if (!(await changeOrderStatus(db, row, to, by))) return false;
+    const number = formatOrderNumber(row.number);
+    await notifyUser(app, row.userId, {
+      type: 'order',
+      title: `Order ${number} ${STATUS_TEXT[to]}`,
+      body: by.note,
+      link: `/dashboard/order/${row.id}`,
+    });
+    await announce(row.id, row.userId, to);
+    return true;
+  }
+
+  // ── checkout ──────────────────────────────────────────────────────────────────────────────────────────
+
+  app.get(
+    '/payment-methods',
+    { schema: { response: { 200: paymentMethodsResponse, ...errorResponses } } },
+    async () => ({ methods: paymentMethodsOf(app.cardPayments, app.config.bankTransferDetails) }),
+  );
+
+  /** What these lines would cost now (the checkout's summary); nothing is taken or stored. */
+  app.post(
+    '/quote',
+    {
+      schema: {
+        body: orderQuoteInput,
+        response: {
+          200: orderQuoteResponse,
+          ...errorResponses,
+          400: discountErrorSchema,
+          409: orderConflictSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { items, delivery, discountCode } = request.body;
+      const result = await quoteOrder(db, lineRequests(items), delivery, discountCode);
+      if (result.kind !== 'priced') throw refusal(result);
+      return {
+        quote: {
+          ...result.priced,
+          discountCode: result.discountCode,
+          currency: app.config.currency,
+          delivery,
+        },
+      };
+    },
+  );
+
+  /**
+   * Places an order (201), or answers the order an earlier request with the same idempotency key placed
+   * (200, the same body; nothing is taken again).
+   */
+  app.post(
+    '/',
+    {
+      schema: {
+        body: createOrderInput,
+        response: {
+          200: orderResponse,
+          201: orderResponse,
+          ...errorResponses,
+          400: discountErrorSchema,
+          402: errorSchema,
+          409: orderConflictSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = actor(request);
+      const input = request.body;
+      const earlier = await orderIdByKey(db, me.user.id, input.idempotencyKey);
+      if (earlier) return reply.code(200).send({ order: await orderById(earlier) });
+      await enforce(db, [[`orders:${me.user.id}`, { max: ORDERS_PER_MINUTE, windowSeconds: 60 }]]);
+      if (input.paymentMethod === 'card' && !app.cardPayments) {
+        throw badRequest(
+          'Card payment is not available here: pay cash on delivery or by bank transfer',
+          'PAYMENT_METHOD_UNAVAILABLE',
+        );
+      }
+      let address;
+      if (input.addressId !== undefined) {
+        const saved = await findAddress(db, me.user.id, input.addressId);
+        if (!saved) throw notFound('Address not found');
+        address = snapshotOf(saved);
+      } else {
+        address = snapshotOf(input.address!);
+      }
+      const result = await placeOrder(db, {
+        userId: me.user.id,
+        lines: lineRequests(input.items),
+        delivery: input.delivery,
+        discountCode: input.discountCode,
+        paymentMethod: input.paymentMethod,
+        address,
+        idempotencyKey: input.idempotencyKey,
+        currency: app.config.currency,
+      });
+      if (result.kind === 'duplicate')
+        return reply.code(200).send({ order: await orderById(result.orderId) });
+      if (result.kind !== 'placed') throw refusal(result);
+      request.log.info({ event: 'order.place', actorId: me.user.id, orderId: result.orderId });
+      let row = await findOrder(db, result.orderId);
+      if (!row) throw orderNotFound();
+      await announce(row.id, me.user.id, 'pending');
+
+      if (input.paymentMethod === 'card' && app.cardPayments) {
+        const provider = app.cardPayments;
+        const charged = await chargeCard(provider, {
+          orderId: row.id,
+          orderNumber: formatOrderNumber(row.number),
+          amount: row.total,
+          currency: row.currency,
+          customerEmail: me.user.email,
+          idempotencyKey: row.id,
+        });
+        if (charged !== 'unknown') {
+          const note = charged.ok
+            ? `Paid by card (${provider.name}, reference ${charged.reference})`
+            : `Card payment declined: ${charged.message}`;
+          await moveOrder(row, charged.ok ? 'paid' : 'cancelled', { userId: null, note });
+          if (!charged.ok) {
+            throw new HttpError(402, `The card payment was declined: ${charged.message}`, {
+              code: 'PAYMENT_DECLINED',
+            });
+          }
+          row = (await findOrder(db, row.id)) ?? row;
+        }
+      }
+      return reply.code(201).send({ order: await orderAnswer(row) });
+    },
+  );
+
+  // ── the customer's orders ─────────────────────────────────────────────────────────────────────────────
+
+  app.get(
+    '/',
+    { schema: { querystring: myOrdersQuery, response: { 200: orderPageResponse, ...errorResponses } } },
+    async (request) => {
+      const { status, ...page } = request.query;
+      const { items, ...info } = await listMyOrders(db, actor(request).user.id, status, page);
+      return { orders: items.map(toOrderSummary), ...info };
+    },
+  );
+
+  // ── administration ────────────────────────────────────────────────────────────────────────────────────
+
+  /** A child scope: the hooks of adminScope apply to these routes only. */
+  const administration: FastifyPluginAsyncZod = async (admin) => {
+    adminScope(admin);
+
+    admin.get(
+      '/admin',
+      {
+        schema: {
+          querystring: adminOrdersQuery,
+          response: { 200: adminOrderPageResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const { items, ...page } = await listAdminOrders(
+          db,
+          { status: q.status, search: q.search, from: q.startDate, to: q.endDate },
+          q.sort,
+          q.order,
+          q,
+        );
+        return { orders: items.map(toOrderSummary), ...page };
+      },
+    );
+
+    /**
+     * The next status, along `orderTransitions` (anything else is a 400), from the version the
+     * administrator saw (409 `STALE` with the order as it is now when it changed meanwhile).
+     */
+    admin.post(
+      '/:id/status',
+      {
+        schema: {
+          params: orderIdParams,
+          body: orderStatusInput,
+          response: { 200: orderResponse, ...errorResponses, 409: orderConflictSchema },
+        },
+      },
+      async (request) => {
+        const me = actor(request);
+        const { status, note, version } = request.body;
+        const row = await findOrder(db, request.params.id);
+        if (!row) throw orderNotFound();
+        if (!canMoveOrder(row.status, status)) {
+          throw badRequest(
+            row.status === status
+              ? `This order is already ${status}`
+              : `An order that is ${row.status} cannot become ${status}`,
+            'INVALID_TRANSITION',
+          );
+        }
+        if (version !== row.version) throw stale(await orderAnswer(row));
+        if (!(await moveOrder(row, status, { userId: me.user.id, note }))) {
+          throw stale(await orderById(row.id));
+        }
+        request.log.info({
+          event: 'order.status',
+          actorId: me.user.id,
+          orderId: row.id,
+          from: row.status,
+          to: status,
+        });
+        return { order: await orderById(row.id) };
+      },
+    );
+  };
+  await app.register(administration);
+
+  // After the administration, so `/admin` is not read as an order id (the static path wins either way).
+  app.get(
+    '/:id',
+    { schema: { params: orderIdParams, response: { 200: orderResponse, ...errorResponses } } },
+    async (request) => {
+      const me = actor(request);
+      // Administrators read every order; anyone else their own (someone else's is a 404).
+      const row = await findOrder(db, request.params.id, me.isAdmin ? undefined : me.user.id);
+      if (!row) throw orderNotFound();
+      return { order: await orderAnswer(row) };
+    },
+  );
+};

@@ -194,3 +194,49 @@ test('an administrator creates a product with a picture, publishes it and edits 
   await openSignedIn(page, customer.accessToken, `/dashboard/e-commerce/shop?search=${stamp}`);
   await expect(page.getByRole('article', { name })).toBeVisible();
 });
+
+test('checkout: the cart with the demo code, a new address, delivery and payment; the order number shows and the cart empties', async ({
+  page,
+}) => {
+  const person = await registerPerson(page.request, { firstName: 'Olga', lastName: 'Order', prefix: 'olga' });
+  await openSignedIn(page, person.accessToken, '/dashboard/e-commerce/shop?search=oxford');
+  await page.getByRole('article', { name: 'Oxford Button-Down Shirt' }).getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+
+  // Step 1: the cart, two of them, and the demo code (10 % off, checked by the server).
+  const line = page.getByRole('listitem', { name: 'Oxford Button-Down Shirt' });
+  await line.getByRole('button', { name: 'One more' }).click();
+  await expect(line.getByLabel('Quantity')).toHaveText('2');
+  await page.getByLabel('Discount code').fill('NOPE-CODE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('group', { name: 'Order summary' }).getByText('—')).toBeVisible();
+  await page.getByLabel('Discount code').fill('welcome10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('WELCOME10 applied')).toBeVisible();
+  // 2 × $59.00 = $118.00, 10 % off = $11.80.
+  await expect(page.getByRole('group', { name: 'Order summary' }).getByText('−$11.80')).toBeVisible();
+  await page.getByRole('button', { name: 'Check out' }).click();
+
+  // Step 2: a new address.
+  await page.getByRole('button', { name: 'New address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New address' });
+  await dialog.getByLabel('Full name').fill(person.name);
+  await dialog.getByLabel('Phone number').fill('+33 6 12 34 56 78');
+  await dialog
+    .getByRole('textbox', { name: 'Address', exact: true })
+    .fill('12 Rue de la Paix, 75002 Paris, France');
+  await dialog.getByRole('button', { name: 'Deliver to this address' }).click();
+
+  // Step 3: express delivery, cash on delivery; the server's total.
+  await page.getByRole('radio', { name: /^Express/ }).check();
+  await page.getByRole('radio', { name: 'Cash on delivery' }).check();
+  await expect(page.getByText('12 Rue de la Paix, 75002 Paris, France')).toBeVisible();
+  await page.getByRole('button', { name: 'Complete order' }).click();
+  const done = page.getByRole('dialog', { name: 'Thank you for your order!' });
+  await expect(done.getByText(/^Your order #\d+ is placed\.$/)).toBeVisible();
+  await done.getByRole('link', { name: 'Continue shopping' }).click();
+  await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+});

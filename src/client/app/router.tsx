@@ -154,6 +154,7 @@ export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): Ro
                   { index: true, lazy: () => import('./routes/dashboard/e-commerce/shop.tsx') },
                   { path: 'shop', lazy: () => import('./routes/dashboard/e-commerce/shop.tsx') },
                   { path: 'list', lazy: () => import('./routes/dashboard/e-commerce/list.tsx') },
+                  { path: 'checkout', lazy: () => import('./routes/dashboard/e-commerce/checkout.tsx') },
                   { path: 'product/new', lazy: () => import('./routes/dashboard/e-commerce/new.tsx') },
                   { path: 'product/:name', lazy: () => import('./routes/dashboard/e-commerce/product.tsx') },
                   {

@@ -12,12 +12,25 @@ import { useTheme, type SxProps, type Theme } from '@mui/material/styles';
 import { EditorContent, useEditor, useEditorState, type Editor as TiptapEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export type EditorTool =
   'bold' | 'italic' | 'underline' | 'bulletList' | 'orderedList' | 'link' | 'quote' | 'code';
 
-/** The toolbar's texts (translated by the caller: components/ do not know the features' namespaces). */
-export type EditorLabels = Record<EditorTool | 'linkPrompt', string>;
+/** The toolbar's texts (core's `editor.*`, in the interface's language). */
+type EditorLabels = Record<EditorTool | 'linkPrompt', string>;
+
+const labelKeys = [
+  'bold',
+  'italic',
+  'underline',
+  'bulletList',
+  'orderedList',
+  'link',
+  'linkPrompt',
+  'quote',
+  'code',
+] as const;
 
 export type EditorProps = {
   /** HTML; '' when the editor is empty. */
@@ -25,7 +38,6 @@ export type EditorProps = {
   onChange: (html: string) => void;
   /** The name of the editable area (screen readers, `getByRole('textbox', { name })`). */
   label: string;
-  labels: EditorLabels;
   placeholder?: string;
   /** The editable area's least height (CSS length or px). */
   minHeight?: number | string;
@@ -124,12 +136,13 @@ export function Editor({
   value,
   onChange,
   label,
-  labels,
   placeholder,
   minHeight = 160,
   autoFocus = false,
   sx,
 }: EditorProps) {
+  const { t } = useTranslation();
+  const labels = Object.fromEntries(labelKeys.map((key) => [key, t(`editor.${key}`)])) as EditorLabels;
   const theme = useTheme();
   const isRtl = theme.direction === 'rtl';
   // The content the editor was created with; later values are pushed in by the effect below.

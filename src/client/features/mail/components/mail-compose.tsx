@@ -26,7 +26,7 @@ import {
   type SendMailInput,
 } from '#shared/contract/mail.ts';
 
-import { Editor, type EditorLabels } from '../../../components/editor/editor.tsx';
+import { Editor } from '../../../components/editor/editor.tsx';
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { UploadItem } from '../../../components/file-button/upload-item.tsx';
 import { closeSnackbar, useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
@@ -373,18 +373,6 @@ export function MailCompose({ init, onClose, onUndoSend }: MailComposeProps) {
     else send();
   };
 
-  const editorLabels: EditorLabels = {
-    bold: t('editor.bold'),
-    italic: t('editor.italic'),
-    underline: t('editor.underline'),
-    bulletList: t('editor.bulletList'),
-    orderedList: t('editor.orderedList'),
-    link: t('editor.link'),
-    linkPrompt: t('editor.linkPrompt'),
-    quote: t('editor.quote'),
-    code: t('editor.code'),
-  };
-
   const whole = phone && !minimized;
   const big = fullScreen && !minimized && !phone;
 
@@ -549,7 +537,6 @@ export function MailCompose({ init, onClose, onUndoSend }: MailComposeProps) {
               changed();
             }}
             label={t('mail.composer.message')}
-            labels={editorLabels}
             autoFocus={Boolean(init.to?.length)}
             minHeight={fullScreen || phone ? 240 : 160}
             sx={{ mt: 1, flexGrow: 1 }}

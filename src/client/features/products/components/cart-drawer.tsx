@@ -1,7 +1,5 @@
-import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import Remove from '@mui/icons-material/Remove';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -15,14 +13,18 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+import { paths } from '../../../config/paths.ts';
 
 import { useMoney } from '../api/products-api.ts';
 import { useProductStore } from '../store/checkout-store.ts';
 import { ColorDots } from './color-dots.tsx';
+import { QuantityStepper } from './quantity-stepper.tsx';
 
 /**
  * The cart (the spec's checkout cart, kept in localStorage): its lines with quantity ± (not below 1, not
- * above the stock), removal, the subtotal, and emptying it. Ordering comes with the orders part of issue #13.
+ * above the stock), removal, the subtotal, emptying it, and the way to the checkout.
  */
 export function CartButton() {
   const { t } = useTranslation();
@@ -99,30 +101,13 @@ export function CartButton() {
                       </Typography>
                     )}
                   </Stack>
-                  <Stack direction="row" sx={{ alignItems: 'center', mt: 0.5 }}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('products.decrease')}
-                      disabled={item.quantity <= 1}
-                      onClick={() => decrease(item.id)}
-                    >
-                      <Remove fontSize="small" />
-                    </IconButton>
-                    <Typography
-                      variant="body2"
-                      sx={{ minWidth: 24, textAlign: 'center' }}
-                      aria-label={t('products.quantity')}
-                    >
-                      {item.quantity}
-                    </Typography>
-                    <IconButton
-                      size="small"
-                      aria-label={t('products.increase')}
-                      disabled={item.quantity >= item.available}
-                      onClick={() => increase(item.id)}
-                    >
-                      <Add fontSize="small" />
-                    </IconButton>
+                  <Stack sx={{ mt: 0.5 }}>
+                    <QuantityStepper
+                      value={item.quantity}
+                      max={item.available}
+                      onDecrease={() => decrease(item.id)}
+                      onIncrease={() => increase(item.id)}
+                    />
                   </Stack>
                 </Box>
                 <Stack sx={{ alignItems: 'flex-end' }}>
@@ -145,9 +130,20 @@ export function CartButton() {
               <Typography variant="subtitle1">{t('products.subtotal')}</Typography>
               <Typography variant="subtitle1">{money(checkout.subtotal)}</Typography>
             </Stack>
-            <Button fullWidth color="inherit" variant="outlined" onClick={reset}>
-              {t('products.emptyCart')}
-            </Button>
+            <Stack spacing={1}>
+              <Button
+                fullWidth
+                variant="contained"
+                component={RouterLink}
+                to={paths.dashboard.eCommerce.checkout}
+                onClick={() => setOpen(false)}
+              >
+                {t('checkout.checkOut')}
+              </Button>
+              <Button fullWidth color="inherit" variant="outlined" onClick={reset}>
+                {t('products.emptyCart')}
+              </Button>
+            </Stack>
           </Box>
         )}
       </Drawer>

@@ -34,7 +34,6 @@ import {
 } from '#shared/contract/products-limits.ts';
 import { createProductInput, type CreateProductInput, type Product } from '#shared/contract/products.ts';
 
-import type { EditorLabels } from '../../../components/editor/editor.tsx';
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { payloadResolver } from '../../../components/form/form-resolver.ts';
 import { FormSelectField } from '../../../components/form/form-select-field.tsx';
@@ -335,24 +334,13 @@ function ImagesField({ control }: { control: Control<ProductFormValues> }) {
 function DescriptionField({ control }: { control: Control<ProductFormValues> }) {
   const { t } = useTranslation();
   const { field } = useController({ control, name: 'description' });
-  const labels: EditorLabels = {
-    bold: t('editor.bold'),
-    italic: t('editor.italic'),
-    underline: t('editor.underline'),
-    bulletList: t('editor.bulletList'),
-    orderedList: t('editor.orderedList'),
-    link: t('editor.link'),
-    linkPrompt: t('editor.linkPrompt'),
-    quote: t('editor.quote'),
-    code: t('editor.code'),
-  };
   return (
     <Suspense fallback={<Box sx={{ height: 200 }} />}>
       <Editor
         value={field.value}
         onChange={field.onChange}
         label={t('products.form.description')}
-        labels={labels}
+
         minHeight={200}
       />
     </Suspense>

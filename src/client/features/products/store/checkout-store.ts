@@ -16,6 +16,8 @@ export type CartItem = {
 };
 
 export type Billing = {
+  /** The address book's entry the order is sent to. */
+  id: string;
   name: string;
   phoneNumber: string;
   fullAddress: string;
@@ -31,6 +33,10 @@ export type Checkout = {
   shipping: number;
   billing: Billing | null;
   totalItems: number;
+  /** The code the discount came from (the server checks it again when the order is placed). */
+  discountCode: string | null;
+  /** The delivery option chosen (its price is `shipping`). */
+  delivery: 'free' | 'standard' | 'express';
 };
 
 export const emptyCheckout: Checkout = {
@@ -42,6 +48,8 @@ export const emptyCheckout: Checkout = {
   shipping: 0,
   billing: null,
   totalItems: 0,
+  discountCode: null,
+  delivery: 'free',
 };
 
 /** The shop's sorts (the product slice's `sortBy`). */
@@ -59,8 +67,8 @@ type ProductState = {
   nextStep: () => void;
   backStep: () => void;
   gotoStep: (step: number) => void;
-  applyDiscount: (discount: number) => void;
-  applyShipping: (shipping: number) => void;
+  applyDiscount: (discount: number, code?: string | null) => void;
+  applyShipping: (shipping: number, delivery?: Checkout['delivery']) => void;
   setBilling: (billing: Billing | null) => void;
 };
 
@@ -129,8 +137,10 @@ export const useProductStore = create<ProductState>()(
         backStep: () =>
           update((checkout) => ({ ...checkout, activeStep: Math.max(checkout.activeStep - 1, 0) })),
         gotoStep: (step) => update((checkout) => ({ ...checkout, activeStep: Math.max(step, 0) })),
-        applyDiscount: (discount) => update((checkout) => ({ ...checkout, discount })),
-        applyShipping: (shipping) => update((checkout) => ({ ...checkout, shipping })),
+        applyDiscount: (discount, code = null) =>
+          update((checkout) => ({ ...checkout, discount, discountCode: discount > 0 ? code : null })),
+        applyShipping: (shipping, delivery) =>
+          update((checkout) => ({ ...checkout, shipping, delivery: delivery ?? checkout.delivery })),
         setBilling: (billing) => update((checkout) => ({ ...checkout, billing })),
       };
     },
@@ -138,7 +148,15 @@ export const useProductStore = create<ProductState>()(
       name: 'redux-product',
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({ sortBy: state.sortBy, checkout: state.checkout }),
-      version: 1,
+      version: 2,
+      // Carts saved by the first version lack the newer fields: they start from the empty checkout's.
+      migrate: (saved) => {
+        const state = saved as { sortBy?: SortBy; checkout?: Partial<Checkout> };
+        return {
+          sortBy: state.sortBy ?? 'featured',
+          checkout: { ...emptyCheckout, ...state.checkout },
+        } as ProductState;
+      },
     },
   ),
 );

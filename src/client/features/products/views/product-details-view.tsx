@@ -1,8 +1,6 @@
-import Add from '@mui/icons-material/Add';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import CheckIcon from '@mui/icons-material/Check';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Remove from '@mui/icons-material/Remove';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +8,6 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
@@ -21,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 
 import type { Product } from '#shared/contract/products.ts';
 
@@ -36,6 +33,7 @@ import { CartButton } from '../components/cart-drawer.tsx';
 import { useColorName } from '../components/color-dots.tsx';
 import { Price } from '../components/product-item.tsx';
 import { ProductReviews } from '../components/product-reviews.tsx';
+import { QuantityStepper } from '../components/quantity-stepper.tsx';
 import { useProductStore } from '../store/checkout-store.ts';
 
 const inventoryColor = { 'in stock': 'success', 'low stock': 'warning', 'out of stock': 'error' } as const;
@@ -135,6 +133,7 @@ function Gallery({ product }: { product: Product }) {
 
 function ProductDetails({ product }: { product: Product }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const colorName = useColorName();
   const addToCart = useProductStore((state) => state.addToCart);
@@ -249,30 +248,12 @@ function ProductDetails({ product }: { product: Product }) {
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
             <Typography variant="subtitle2">{t('products.quantity')}</Typography>
             <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
-              <Stack
-                direction="row"
-                sx={{ alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1 }}
-              >
-                <IconButton
-                  size="small"
-                  aria-label={t('products.decrease')}
-                  disabled={quantity <= 1}
-                  onClick={() => setQuantity((q) => q - 1)}
-                >
-                  <Remove fontSize="small" />
-                </IconButton>
-                <Typography variant="body2" sx={{ minWidth: 32, textAlign: 'center' }} aria-live="polite">
-                  {quantity}
-                </Typography>
-                <IconButton
-                  size="small"
-                  aria-label={t('products.increase')}
-                  disabled={quantity >= product.available}
-                  onClick={() => setQuantity((q) => q + 1)}
-                >
-                  <Add fontSize="small" />
-                </IconButton>
-              </Stack>
+              <QuantityStepper
+                value={quantity}
+                max={product.available}
+                onDecrease={() => setQuantity((q) => q - 1)}
+                onIncrease={() => setQuantity((q) => q + 1)}
+              />
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {t('products.available', { count: product.available })}
               </Typography>
@@ -290,6 +271,18 @@ function ProductDetails({ product }: { product: Product }) {
               onClick={add}
             >
               {t('products.addToCart')}
+            </Button>
+            <Button
+              fullWidth
+              size="large"
+              variant="contained"
+              disabled={soldOut}
+              onClick={() => {
+                add();
+                void navigate(paths.dashboard.eCommerce.checkout);
+              }}
+            >
+              {t('products.buyNow')}
             </Button>
           </Stack>
         </Stack>

@@ -1,0 +1,593 @@
+import Add from '@mui/icons-material/Add';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import Stepper from '@mui/material/Stepper';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+import { deliveryOptions, type DeliveryOption, type PaymentMethod } from '#shared/contract/orders-limits.ts';
+import type { Address, Order } from '#shared/contract/orders.ts';
+
+import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import {
+  checkDiscount,
+  useAddresses,
+  useCreateAddress,
+  usePaymentMethods,
+  usePlaceOrder,
+  useQuote,
+} from '../api/checkout-api.ts';
+import { useMoney } from '../api/products-api.ts';
+import { ColorDots } from '../components/color-dots.tsx';
+import { QuantityStepper } from '../components/quantity-stepper.tsx';
+import { useProductStore, type Checkout } from '../store/checkout-store.ts';
+
+const steps = ['cart', 'billing', 'payment'] as const;
+
+/** A new key per checkout: sending the same order twice (a double click, a retry) places it once. */
+const newIdempotencyKey = () => crypto.randomUUID();
+
+function Summary({
+  checkout,
+  taxes,
+  action,
+}: {
+  checkout: Checkout;
+  taxes?: number;
+  action?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const total = checkout.total + (taxes ?? 0);
+  const row = (label: string, value: string, strong = false) => (
+    <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+      <Typography
+        variant={strong ? 'subtitle1' : 'body2'}
+        sx={{ color: strong ? 'text.primary' : 'text.secondary' }}
+      >
+        {label}
+      </Typography>
+      <Typography variant={strong ? 'subtitle1' : 'subtitle2'}>{value}</Typography>
+    </Stack>
+  );
+  return (
+    <Card>
+      <CardHeader title={t('checkout.summary')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <Stack spacing={1.5} sx={{ p: 3, pt: 0 }} aria-label={t('checkout.summary')} role="group">
+        {row(t('checkout.subtotal'), money(checkout.subtotal))}
+        {row(t('checkout.discount'), checkout.discount ? `−${money(checkout.discount)}` : '—')}
+        {row(t('checkout.shipping'), checkout.shipping ? money(checkout.shipping) : t('checkout.free'))}
+        {taxes !== undefined && row(t('checkout.taxes'), money(taxes))}
+        <Divider sx={{ borderStyle: 'dashed' }} />
+        {row(t('checkout.total'), money(total), true)}
+        {action}
+      </Stack>
+    </Card>
+  );
+}
+
+function CartStep() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const checkout = useProductStore((state) => state.checkout);
+  const { increaseQuantity, decreaseQuantity, removeFromCart, applyDiscount, nextStep } =
+    useProductStore.getState();
+  const [code, setCode] = useState(checkout.discountCode ?? '');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const apply = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return;
+    setChecking(true);
+    setCodeError(null);
+    try {
+      const { discount } = await checkDiscount(code.trim(), checkout.subtotal);
+      applyDiscount(discount.amount, discount.code);
+    } catch (error) {
+      applyDiscount(0);
+      setCodeError(errorMessage(error, t));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  if (checkout.cart.length === 0) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'center', py: 10 }}>
+        <ShoppingCartOutlined sx={{ fontSize: 64, color: 'text.disabled' }} />
+        <Typography variant="h6">{t('checkout.empty')}</Typography>
+        <Button
+          component={RouterLink}
+          to={paths.dashboard.eCommerce.shop}
+          startIcon={<ChevronLeft />}
+          color="inherit"
+        >
+          {t('checkout.continueShopping')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Box
+      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}
+    >
+      <Card>
+        <CardHeader
+          title={t('checkout.cartTitle', { count: checkout.totalItems })}
+          slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        />
+        <Stack
+          component="ul"
+          aria-label={t('checkout.cartTitle', { count: checkout.totalItems })}
+          divider={<Divider component="li" />}
+          sx={{ listStyle: 'none', m: 0, p: 0 }}
+        >
+          {checkout.cart.map((item) => (
+            <Stack
+              component="li"
+              key={item.id}
+              aria-label={item.name}
+              direction="row"
+              spacing={2}
+              sx={{ p: 2.5, alignItems: 'center' }}
+            >
+              <Avatar
+                variant="rounded"
+                src={item.coverUrl ?? undefined}
+                alt=""
+                sx={{ width: 64, height: 64 }}
+              />
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <Typography variant="subtitle2" noWrap>
+                  {item.name}
+                </Typography>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+                  <ColorDots colors={item.colors} max={4} />
+                  {item.size && <Chip size="small" variant="outlined" label={item.size} />}
+                </Stack>
+              </Box>
+              <QuantityStepper
+                value={item.quantity}
+                max={item.available}
+                onDecrease={() => decreaseQuantity(item.id)}
+                onIncrease={() => increaseQuantity(item.id)}
+              />
+              <Typography variant="subtitle2" sx={{ width: 96, textAlign: 'end' }}>
+                {money(item.price * item.quantity)}
+              </Typography>
+              <IconButton
+                aria-label={t('products.removeNamed', { name: item.name })}
+                onClick={() => removeFromCart(item.id)}
+              >
+                <DeleteOutlined fontSize="small" />
+              </IconButton>
+            </Stack>
+          ))}
+        </Stack>
+      </Card>
+      <Stack spacing={3}>
+        <Summary
+          checkout={checkout}
+          action={
+            <Box
+              component="form"
+              onSubmit={(event) => void apply(event)}
+              sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', pt: 1 }}
+            >
+              <TextField
+                size="small"
+                label={t('checkout.discountCode')}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                error={Boolean(codeError)}
+                helperText={
+                  codeError ??
+                  (checkout.discountCode
+                    ? t('checkout.discountApplied', { code: checkout.discountCode })
+                    : undefined)
+                }
+                sx={{ flexGrow: 1 }}
+              />
+              <Button type="submit" variant="outlined" loading={checking}>
+                {t('checkout.apply')}
+              </Button>
+            </Box>
+          }
+        />
+        <Button size="large" variant="contained" onClick={nextStep}>
+          {t('checkout.checkOut')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function AddressDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (address: Address) => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const create = useCreateAddress();
+  const [values, setValues] = useState({
+    name: '',
+    phoneNumber: '',
+    fullAddress: '',
+    addressType: 'home' as 'home' | 'office',
+    primary: false,
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(values, {
+      onSuccess: ({ address }) => onCreated(address),
+      onError: (error) => setProblem(errorMessage(error, t)),
+    });
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{t('checkout.newAddress')}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+          {problem && <Alert severity="error">{problem}</Alert>}
+          <RadioGroup row value={values.addressType} onChange={set('addressType')}>
+            <FormControlLabel value="home" control={<Radio />} label={t('checkout.addressTypes.home')} />
+            <FormControlLabel value="office" control={<Radio />} label={t('checkout.addressTypes.office')} />
+          </RadioGroup>
+          <TextField label={t('checkout.fullName')} value={values.name} onChange={set('name')} required />
+          <TextField
+            label={t('checkout.phone')}
+            value={values.phoneNumber}
+            onChange={set('phoneNumber')}
+            required
+            type="tel"
+          />
+          <TextField
+            label={t('checkout.fullAddress')}
+            value={values.fullAddress}
+            onChange={set('fullAddress')}
+            required
+            multiline
+            minRows={2}
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={values.primary}
+                onChange={(event) => setValues((v) => ({ ...v, primary: event.target.checked }))}
+              />
+            }
+            label={t('checkout.useAsDefault')}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={onClose}>
+            {t('checkout.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={create.isPending}>
+            {t('checkout.deliverHere')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+function BillingStep() {
+  const { t } = useTranslation();
+  const checkout = useProductStore((state) => state.checkout);
+  const { setBilling, nextStep, backStep } = useProductStore.getState();
+  const addresses = useAddresses();
+  const [adding, setAdding] = useState(false);
+  const choose = (address: Address) => {
+    setBilling({
+      id: address.id,
+      name: address.name,
+      phoneNumber: address.phoneNumber,
+      fullAddress: address.fullAddress,
+      addressType: address.addressType,
+    });
+    nextStep();
+  };
+  return (
+    <Box
+      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}
+    >
+      <Stack spacing={2}>
+        {addresses.isError && <Alert severity="error">{errorMessage(addresses.error, t)}</Alert>}
+        {addresses.data?.length === 0 && <Alert severity="info">{t('checkout.noAddress')}</Alert>}
+        {addresses.data?.map((address) => (
+          <Card key={address.id} component="section" aria-label={address.name} sx={{ p: 3 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+              <Typography variant="subtitle2">{address.name}</Typography>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                ({t(`checkout.addressTypes.${address.addressType}`)})
+              </Typography>
+              {address.primary && <Chip size="small" color="info" label={t('checkout.default')} />}
+            </Stack>
+            <Typography variant="body2">{address.fullAddress}</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {address.phoneNumber}
+            </Typography>
+            <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
+              <Button size="small" variant="outlined" onClick={() => choose(address)}>
+                {t('checkout.deliverHere')}
+              </Button>
+            </Stack>
+          </Card>
+        ))}
+        <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+          <Button color="inherit" startIcon={<ChevronLeft />} onClick={backStep}>
+            {t('checkout.back')}
+          </Button>
+          <Button startIcon={<Add />} onClick={() => setAdding(true)}>
+            {t('checkout.newAddress')}
+          </Button>
+        </Stack>
+      </Stack>
+      <Summary checkout={checkout} />
+      {adding && (
+        <AddressDialog
+          onClose={() => setAdding(false)}
+          onCreated={(address) => {
+            setAdding(false);
+            choose(address);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function PaymentStep({ onPlaced }: { onPlaced: (order: Order) => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const checkout = useProductStore((state) => state.checkout);
+  const { applyShipping, backStep, gotoStep } = useProductStore.getState();
+  const methods = usePaymentMethods();
+  const place = usePlaceOrder();
+  const [method, setMethod] = useState<PaymentMethod>('cash');
+  const [key] = useState(newIdempotencyKey);
+  const [problem, setProblem] = useState<string | null>(null);
+  const items = checkout.cart.map((item) => ({
+    productId: item.id,
+    quantity: item.quantity,
+    ...(item.colors.length ? { colors: item.colors } : {}),
+    ...(item.size ? { size: item.size as never } : {}),
+  }));
+  const quote = useQuote({
+    items,
+    delivery: checkout.delivery,
+    discountCode: checkout.discountCode ?? undefined,
+  });
+
+  const submit = () => {
+    if (!checkout.billing) return gotoStep(1);
+    setProblem(null);
+    place.mutate(
+      {
+        items,
+        addressId: checkout.billing.id,
+        delivery: checkout.delivery,
+        discountCode: checkout.discountCode ?? undefined,
+        paymentMethod: method,
+        idempotencyKey: key,
+      },
+      {
+        onSuccess: ({ order }) => onPlaced(order),
+        onError: (error) => {
+          const unavailable =
+            error instanceof ApiError
+              ? (error.body.unavailable as { name: string; available: number }[] | undefined)
+              : undefined;
+          setProblem(
+            unavailable?.length
+              ? t('checkout.unavailable', {
+                  products: unavailable.map((u) => `${u.name} (${u.available})`).join(', '),
+                })
+              : errorMessage(error, t),
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <Box
+      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}
+    >
+      <Stack spacing={3}>
+        <Card sx={{ p: 3 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }} id="delivery-title">
+            {t('checkout.delivery')}
+          </Typography>
+          <RadioGroup
+            aria-labelledby="delivery-title"
+            value={checkout.delivery}
+            onChange={(event) => {
+              const option = deliveryOptions.find((d) => d.value === event.target.value)!;
+              applyShipping(option.price, option.value as DeliveryOption);
+            }}
+          >
+            {deliveryOptions.map((option) => (
+              <FormControlLabel
+                key={option.value}
+                value={option.value}
+                control={<Radio />}
+                label={`${t(`checkout.deliveries.${option.value}`)} · ${option.price ? money(option.price) : t('checkout.free')} · ${t('checkout.days', { min: option.minDays, max: option.maxDays })}`}
+              />
+            ))}
+          </RadioGroup>
+        </Card>
+        <Card sx={{ p: 3 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }} id="payment-title">
+            {t('checkout.payment')}
+          </Typography>
+          <RadioGroup
+            aria-labelledby="payment-title"
+            value={method}
+            onChange={(event) => setMethod(event.target.value as PaymentMethod)}
+          >
+            {(methods.data ?? []).map((info) => (
+              <Box key={info.id}>
+                <FormControlLabel
+                  value={info.id}
+                  control={<Radio />}
+                  label={t(`checkout.methods.${info.id}`)}
+                />
+                {info.id === method && info.instructions && (
+                  <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'pre-wrap', ml: 4 }}>
+                    {info.instructions}
+                  </Typography>
+                )}
+              </Box>
+            ))}
+          </RadioGroup>
+        </Card>
+        {checkout.billing && (
+          <Card sx={{ p: 3 }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+              <Typography variant="h6" component="h2">
+                {t('checkout.deliverTo')}
+              </Typography>
+              <Button size="small" onClick={() => gotoStep(1)}>
+                {t('checkout.change')}
+              </Button>
+            </Stack>
+            <Typography variant="subtitle2">{checkout.billing.name}</Typography>
+            <Typography variant="body2">{checkout.billing.fullAddress}</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {checkout.billing.phoneNumber}
+            </Typography>
+          </Card>
+        )}
+        <Button
+          color="inherit"
+          startIcon={<ChevronLeft />}
+          onClick={backStep}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('checkout.back')}
+        </Button>
+      </Stack>
+      <Stack spacing={3}>
+        {problem && <Alert severity="error">{problem}</Alert>}
+        {quote.isError && <Alert severity="warning">{errorMessage(quote.error, t)}</Alert>}
+        <Summary
+          checkout={{
+            ...checkout,
+            subtotal: quote.data?.subtotal ?? checkout.subtotal,
+            discount: quote.data?.discount ?? checkout.discount,
+            shipping: quote.data?.shipping ?? checkout.shipping,
+            total:
+              (quote.data?.subtotal ?? checkout.subtotal) -
+              (quote.data?.discount ?? checkout.discount) +
+              (quote.data?.shipping ?? checkout.shipping),
+          }}
+          taxes={quote.data?.taxes ?? 0}
+        />
+        <Button size="large" variant="contained" loading={place.isPending} onClick={submit}>
+          {t('checkout.completeOrder')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * `/dashboard/e-commerce/checkout` (issue #13): the cart (quantities, discount code checked by the server),
+ * the delivery address from the address book (or a new one), then delivery and payment; the server prices
+ * and places the order (taking the stock), and the cart is emptied.
+ */
+export function CheckoutView() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const activeStep = useProductStore((state) => state.checkout.activeStep);
+  const { gotoStep, resetCart } = useProductStore.getState();
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const step = Math.min(activeStep, steps.length - 1);
+
+  return (
+    <>
+      <PageHeading
+        title={t('checkout.title')}
+        crumbs={[
+          { label: t('nav.ecommerce'), to: paths.dashboard.eCommerce.root },
+          { label: t('nav.shop'), to: paths.dashboard.eCommerce.shop },
+          { label: t('nav.checkout') },
+        ]}
+      />
+      <Stepper nonLinear activeStep={step} alternativeLabel sx={{ mb: 5 }}>
+        {steps.map((name, index) => (
+          <Step key={name} completed={index < step}>
+            <StepButton onClick={() => index < step && gotoStep(index)} disabled={index > step}>
+              {t(`checkout.steps.${name}`)}
+            </StepButton>
+          </Step>
+        ))}
+      </Stepper>
+      {step === 0 && <CartStep />}
+      {step === 1 && <BillingStep />}
+      {step === 2 && (
+        <PaymentStep
+          onPlaced={(order) => {
+            setPlaced(order);
+            resetCart();
+          }}
+        />
+      )}
+      <Dialog open={placed !== null} fullWidth maxWidth="xs" aria-labelledby="order-complete-title">
+        <DialogTitle id="order-complete-title">{t('checkout.thanks')}</DialogTitle>
+        <DialogContent>
+          <Typography>{t('checkout.placed', { number: placed?.number ?? '' })}</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+            {placed && t('checkout.placedTotal', { total: money(placed.total) })}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button
+            component={RouterLink}
+            to={paths.dashboard.eCommerce.shop}
+            variant="contained"
+            onClick={() => setPlaced(null)}
+          >
+            {t('checkout.continueShopping')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

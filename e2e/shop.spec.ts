@@ -235,8 +235,23 @@ test('checkout: the cart with the demo code, a new address, delivery and payment
   await page.getByRole('button', { name: 'Complete order' }).click();
   const done = page.getByRole('dialog', { name: 'Thank you for your order!' });
   await expect(done.getByText(/^Your order #\d+ is placed\.$/)).toBeVisible();
+  const number = /#\d+/.exec((await done.getByText(/^Your order #/).textContent()) ?? '')![0];
   await done.getByRole('link', { name: 'Continue shopping' }).click();
   await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+
+  // An administrator finds it in the orders list (pending) and marks it paid.
+  const admin = await signIn(page.request);
+  await openSignedIn(page, admin, '/dashboard/order/list?status=pending');
+  await page.getByRole('textbox', { name: 'Search orders' }).fill(number);
+  const grid = page.getByRole('grid', { name: 'Orders' });
+  await grid.getByRole('link', { name: number, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByText(person.name).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Status: Pending. Change it' }).click();
+  await page.getByRole('menuitem', { name: 'Mark paid' }).click();
+  await expect(page.getByText('The order is now Paid')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Status: Paid. Change it' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'History' }).getByText('Paid')).toBeVisible();
 });

@@ -164,6 +164,16 @@ export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): Ro
                 ],
               },
               {
+                // Orders (issue #13): administrators' list; an order for its customer or administrators.
+                path: paths.dashboard.order.root,
+                lazy: () => ensureTranslations('products').then(() => ({})),
+                children: [
+                  { index: true, element: <Navigate to={paths.dashboard.order.list} replace /> },
+                  { path: 'list', lazy: () => import('./routes/dashboard/order/list.tsx') },
+                  { path: ':id', lazy: () => import('./routes/dashboard/order/details.tsx') },
+                ],
+              },
+              {
                 // Users (issue #4). List, new, edit and audit check the admin role inside their chunks.
                 path: paths.dashboard.user.root,
                 // The area's texts load with its pages' code (locales/load-language.ts).

@@ -85,6 +85,11 @@ export const paths = {
         edit: `${ROOTS.dashboard}/e-commerce/product/${demo.productName}/edit`,
       },
     },
+    order: {
+      root: `${ROOTS.dashboard}/order`,
+      list: `${ROOTS.dashboard}/order/list`,
+      details: (id: string) => `${ROOTS.dashboard}/order/${encodeURIComponent(id)}`,
+    },
     invoice: {
       root: `${ROOTS.dashboard}/invoice`,
       list: `${ROOTS.dashboard}/invoice/list`,

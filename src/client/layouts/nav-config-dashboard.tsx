@@ -90,10 +90,11 @@ export const navConfigDashboard: NavConfigGroup[] = [
         children: [
           { title: 'shop', path: paths.dashboard.eCommerce.shop },
           { title: 'product', path: paths.dashboard.eCommerce.demo.view },
-          { title: 'list', path: paths.dashboard.eCommerce.list },
+          { title: 'list', path: paths.dashboard.eCommerce.list, roles: ['admin'] },
           { title: 'create', path: paths.dashboard.eCommerce.new, roles: ['admin'] },
           { title: 'edit', path: paths.dashboard.eCommerce.demo.edit, roles: ['admin'] },
           { title: 'checkout', path: paths.dashboard.eCommerce.checkout },
+          { title: 'orders', path: paths.dashboard.order.list, roles: ['admin'] },
         ],
       },
       {

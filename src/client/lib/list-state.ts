@@ -15,8 +15,8 @@ export type ListStateConfig<S extends string = string, F extends string = string
   defaultPageSize: number;
   /** The columns the server sorts by (the contract's allow-list); no `sort` = the server's order. */
   sortKeys?: readonly S[];
-  /** Each filter's allowed values; absent from the address = no filter. */
-  filters?: Readonly<Record<F, readonly string[]>>;
+  /** Each filter's allowed values, or the pattern its value matches (a date); absent = no filter. */
+  filters?: Readonly<Record<F, readonly string[] | RegExp>>;
   /** The longest search the API accepts (longer ones are cut). */
   searchMax?: number;
 };
@@ -62,9 +62,11 @@ export function parseListState<S extends string, F extends string>(
   const search = (params.get(LIST_PARAMS.search) ?? '').trim().slice(0, config.searchMax ?? 100);
 
   const filters: Partial<Record<F, string>> = {};
-  for (const [name, allowed] of Object.entries(config.filters ?? {}) as [F, readonly string[]][]) {
+  for (const [name, allowed] of Object.entries(config.filters ?? {}) as [F, readonly string[] | RegExp][]) {
     const value = params.get(name);
-    if (value !== null && allowed.includes(value)) filters[name] = value;
+    if (value !== null && (allowed instanceof RegExp ? allowed.test(value) : allowed.includes(value))) {
+      filters[name] = value;
+    }
   }
   return { page: page - 1, pageSize, sort: field ? { field, order } : null, search, filters };
 }

@@ -258,6 +258,7 @@ export const core = {
     shop: 'المتجر',
     product: 'المنتج',
     checkout: 'الدفع',
+    orders: 'الطلبات',
     invoice: 'الفاتورة',
     details: 'التفاصيل',
     blog: 'المدونة',

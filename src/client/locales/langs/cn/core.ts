@@ -255,6 +255,7 @@ export const core = {
     shop: '商店',
     product: '产品',
     checkout: '结账',
+    orders: '订单',
     invoice: '发票',
     details: '详情',
     blog: '博客',

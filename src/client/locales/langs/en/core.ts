@@ -151,6 +151,7 @@ export const core = {
     shop: 'Shop',
     product: 'Product',
     checkout: 'Checkout',
+    orders: 'Orders',
     invoice: 'Invoice',
     details: 'Details',
     blog: 'Blog',

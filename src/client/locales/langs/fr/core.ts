@@ -258,6 +258,7 @@ export const core = {
     shop: 'Boutique',
     product: 'Produit',
     checkout: 'Paiement',
+    orders: 'Commandes',
     invoice: 'Facture',
     details: 'Détails',
     blog: 'Blog',

@@ -259,6 +259,7 @@ export const core = {
     shop: 'Cửa hàng',
     product: 'Sản phẩm',
     checkout: 'Thanh toán',
+    orders: 'Đơn hàng',
     invoice: 'Hóa đơn',
     details: 'Chi tiết',
     blog: 'Blog',

@@ -120,9 +120,10 @@ test('an administrator lists the drafts, sorts by price and deletes one; a custo
   // The sorted page has arrived (the table shows the previous one, busy, until then).
   await expect(table).toHaveAttribute('aria-busy', 'false');
 
-  const first = rows.first();
-  const name = (await first.getByRole('link').first().textContent()) ?? '';
-  await first.getByRole('checkbox').check();
+  // Select the row of a named product (rows may still be re-sorting): exactly that one is deleted.
+  const name = (await rows.first().getByRole('link').first().textContent()) ?? '';
+  await table.getByRole('checkbox', { name: `Select ${name}`, exact: true }).check();
+  await expect(page.getByRole('region', { name: 'Selected products' }).getByText('1 selected')).toBeVisible();
   await page
     .getByRole('region', { name: 'Selected products' })
     .getByRole('button', { name: 'Delete' })

@@ -1,16 +1,11 @@
 import CheckIcon from '@mui/icons-material/Check';
-import Close from '@mui/icons-material/Close';
-import RestartAlt from '@mui/icons-material/RestartAlt';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useId } from 'react';
@@ -18,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 
 import { eventColors, type CalendarEvent } from '#shared/contract/calendar.ts';
 
+import { FilterDrawer } from '../../../components/filter-drawer/filter-drawer.tsx';
 import { DatePickersProvider } from '../../../components/date-pickers/date-pickers-provider.tsx';
 
 import { fDate, fDateTime } from '../../../lib/format.ts';
@@ -54,32 +50,15 @@ export function CalendarFiltersDrawer({
 
   return (
     <DatePickersProvider>
-      <Drawer
-        anchor="right"
+      <FilterDrawer
         open={open}
         onClose={onClose}
-        slotProps={{ paper: { sx: { width: { xs: 1, sm: 320 } } } }}
+        title={t('calendar.filter.title')}
+        resetLabel={t('calendar.filter.reset')}
+        closeLabel={t('calendar.filter.close')}
+        canReset={hasFilters(filters)}
+        onReset={() => onChange(noFilters)}
       >
-        <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5 }}>
-          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            {t('calendar.filter.title')}
-          </Typography>
-          <Tooltip title={t('calendar.filter.reset')}>
-            <span>
-              <IconButton
-                aria-label={t('calendar.filter.reset')}
-                disabled={!hasFilters(filters)}
-                onClick={() => onChange(noFilters)}
-              >
-                <RestartAlt />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <IconButton aria-label={t('calendar.filter.close')} onClick={onClose}>
-            <Close />
-          </IconButton>
-        </Stack>
-        <Divider />
         <Box sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 3 }}>
           <Box>
             <Typography id={colorsLabel} variant="subtitle2" sx={{ mb: 1 }}>
@@ -152,7 +131,7 @@ export function CalendarFiltersDrawer({
             ))}
           </List>
         )}
-      </Drawer>
+      </FilterDrawer>
     </DatePickersProvider>
   );
 }

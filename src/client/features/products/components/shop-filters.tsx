@@ -1,19 +1,13 @@
 import CheckIcon from '@mui/icons-material/Check';
-import Close from '@mui/icons-material/Close';
-import RestartAlt from '@mui/icons-material/RestartAlt';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +20,7 @@ import {
   ratingFilters,
 } from '#shared/contract/products-limits.ts';
 
+import { FilterDrawer } from '../../../components/filter-drawer/filter-drawer.tsx';
 import type { ShopParams } from '../api/products-api.ts';
 import { useColorName } from './color-dots.tsx';
 
@@ -108,32 +103,16 @@ export function ShopFiltersDrawer({
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 
   return (
-    <Drawer
-      anchor="right"
+    <FilterDrawer
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: 1, sm: 300 } } } }}
+      title={t('products.filters.title')}
+      resetLabel={t('products.filters.reset')}
+      closeLabel={t('products.filters.close')}
+      canReset={hasShopFilters(filters)}
+      onReset={() => onChange(noShopFilters)}
+      width={300}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5 }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          {t('products.filters.title')}
-        </Typography>
-        <Tooltip title={t('products.filters.reset')}>
-          <span>
-            <IconButton
-              aria-label={t('products.filters.reset')}
-              disabled={!hasShopFilters(filters)}
-              onClick={() => onChange(noShopFilters)}
-            >
-              <RestartAlt />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <IconButton aria-label={t('products.filters.close')} onClick={onClose}>
-          <Close />
-        </IconButton>
-      </Stack>
-      <Divider />
       <Stack spacing={3} sx={{ p: 2.5, overflowY: 'auto' }}>
         <Section title={t('products.filters.gender')}>
           {productGenders.map((gender) => (
@@ -228,6 +207,6 @@ export function ShopFiltersDrawer({
           </RadioGroup>
         </Section>
       </Stack>
-    </Drawer>
+    </FilterDrawer>
   );
 }

@@ -27,6 +27,8 @@ const dashboardPages = [
   '/dashboard/chat',
   '/dashboard/chat/new',
   '/dashboard/mail',
+  '/dashboard/order/list',
+  '/dashboard/e-commerce/discounts',
 ];
 
 const variants = [

@@ -242,6 +242,19 @@ test('checkout: the cart with the demo code, a new address, delivery and payment
   await page.reload();
   await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
 
+  // The customer finds it under My orders (their own only) and opens its row to see its lines.
+  await page.goto('/dashboard/order/list');
+  await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+  const mine = page.getByRole('grid', { name: 'My orders' });
+  await expect(mine.getByRole('row')).toHaveCount(2);
+  await expect(mine.getByRole('columnheader', { name: 'Customer' })).toHaveCount(0);
+  await mine.getByRole('button', { name: `Show details of ${number}` }).click();
+  const lines = mine.getByRole('list', { name: 'Items' });
+  await expect(lines.getByRole('listitem', { name: 'Oxford Button-Down Shirt' })).toContainText('× 2');
+  await expect(lines.getByRole('listitem', { name: 'Oxford Button-Down Shirt' })).toContainText('$118.00');
+  await mine.getByRole('button', { name: `Hide details of ${number}` }).click();
+  await expect(lines).toHaveCount(0);
+
   // An administrator finds it in the orders list (pending) and marks it paid.
   const admin = await signIn(page.request);
   await openSignedIn(page, admin, '/dashboard/order/list?status=pending');
@@ -255,4 +268,131 @@ test('checkout: the cart with the demo code, a new address, delivery and payment
   await expect(page.getByText('The order is now Paid')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Status: Paid. Change it' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'History' }).getByText('Paid')).toBeVisible();
+});
+
+test('the address book in the account: add two, make the second the default, edit it, delete the first', async ({
+  page,
+}) => {
+  const person = await registerPerson(page.request, {
+    firstName: 'Ada',
+    lastName: 'Dresser',
+    prefix: 'ada-book',
+  });
+  await openSignedIn(page, person.accessToken, '/dashboard/user/account');
+  await page.getByRole('tab', { name: 'Addresses' }).click();
+  await expect(page).toHaveURL(/tab=addresses/);
+  await expect(page.getByText('No addresses yet')).toBeVisible();
+
+  const add = async (name: string, address: string) => {
+    await page.getByRole('button', { name: 'New address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New address' });
+    await dialog.getByLabel('Full name').fill(name);
+    await dialog.getByLabel('Phone number').fill('+44 20 7946 0958');
+    await dialog.getByRole('textbox', { name: 'Address', exact: true }).fill(address);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await add('Ada Home', '1 Baker Street, London');
+  await add('Ada Office', '10 Downing Street, London');
+  const home = page.getByRole('region', { name: 'Ada Home' });
+  const office = page.getByRole('region', { name: 'Ada Office' });
+  // The first address is the default.
+  await expect(home.getByText('Default', { exact: true })).toBeVisible();
+  await expect(office.getByText('Default', { exact: true })).toHaveCount(0);
+  await office.getByRole('button', { name: 'Make default' }).click();
+  await expect(page.getByText('Ada Office is now your default address')).toBeVisible();
+  await expect(office.getByText('Default', { exact: true })).toBeVisible();
+  await expect(home.getByText('Default', { exact: true })).toHaveCount(0);
+
+  // Bad input is refused with the server's message; a good edit is kept.
+  await office.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit address' });
+  await edit.getByLabel('Phone number').fill('call me maybe');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByRole('alert')).toBeVisible();
+  await edit.getByLabel('Phone number').fill('+44 20 7000 0000');
+  await edit.getByRole('textbox', { name: 'Address', exact: true }).fill('11 Downing Street, London');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(office.getByText('11 Downing Street, London')).toBeVisible();
+
+  await home.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this address?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Address deleted')).toBeVisible();
+  await expect(home).toHaveCount(0);
+
+  // It survives a reload.
+  await page.reload();
+  await expect(office.getByText('11 Downing Street, London')).toBeVisible();
+  await expect(office.getByText('+44 20 7000 0000')).toBeVisible();
+});
+
+test('an administrator manages discount codes: create, refuse a bad one, switch off and on, delete; the checkout follows', async ({
+  page,
+}) => {
+  const code = `SPRING-${Date.now().toString(36).toUpperCase()}`;
+  const customer = await registerPerson(page.request, {
+    firstName: 'Carl',
+    lastName: 'Coupon',
+    prefix: 'carl',
+  });
+  const check = async () => {
+    const res = await page.request.post('/api/discounts/check', {
+      data: { code: code.toLowerCase(), subtotal: 10_000 },
+      headers: { authorization: `Bearer ${customer.accessToken}` },
+    });
+    return res.ok() ? ((await res.json()) as { discount: { amount: number } }).discount.amount : res.status();
+  };
+  const admin = await signIn(page.request);
+  await openSignedIn(page, admin, '/dashboard/e-commerce/discounts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Discount codes' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Discount codes' }).getByText('WELCOME10')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New code' });
+  await dialog.getByLabel('Code').fill(code.toLowerCase());
+  await dialog.getByLabel('Value').fill('150');
+  await dialog.getByRole('button', { name: 'Create code' }).click();
+  await expect(dialog.getByText('Enter a percentage from 1 to 100')).toBeVisible();
+  await dialog.getByLabel('Value').fill('15');
+  await dialog.getByLabel('Usage limit').fill('100');
+  await dialog.getByRole('button', { name: 'Create code' }).click();
+  await expect(page.getByText(`${code} saved`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('textbox', { name: 'Search codes' }).fill(code);
+  const grid = page.getByRole('grid', { name: 'Discount codes' });
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  await expect(grid.getByRole('row').nth(1)).toContainText('15 %');
+  await expect(grid.getByRole('row').nth(1)).toContainText('0 / 100');
+  expect(await check()).toBe(1500);
+
+  // Off: customers no longer have it; on again: they do.
+  await grid.getByRole('switch', { name: `${code} active` }).uncheck();
+  await expect(page.getByText(`${code} is off`)).toBeVisible();
+  expect(await check()).toBe(400);
+  await grid.getByRole('switch', { name: `${code} active` }).check();
+  await expect(page.getByText(`${code} is on`)).toBeVisible();
+  expect(await check()).toBe(1500);
+
+  // Edited to a fixed amount of $5.00.
+  await grid.getByRole('button', { name: `Edit ${code}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit code' });
+  await edit.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Fixed amount' }).click();
+  await edit.getByLabel('Value').fill('5');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(grid.getByRole('row').nth(1)).toContainText('$5.00');
+  expect(await check()).toBe(500);
+
+  await grid.getByRole('button', { name: `Delete ${code}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this code?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText(`${code} deleted`)).toBeVisible();
+  await expect(grid.getByText('No discount codes match')).toBeVisible();
+  expect(await check()).toBe(400);
 });

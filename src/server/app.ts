@@ -35,6 +35,8 @@ import { productsRoutes } from './modules/products/products.routes.ts';
 import { addressesRoutes } from './modules/orders/addresses.routes.ts';
 import { discountsRoutes } from './modules/orders/discounts.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { postsRoutes } from './modules/posts/posts.routes.ts';
 import type { CardPaymentProvider } from './modules/orders/payments.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { directoryRoutes } from './modules/users/directory.routes.ts';
@@ -240,5 +242,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(addressesRoutes, { prefix: '/api/addresses' });
   await app.register(discountsRoutes, { prefix: '/api/discounts' });
   await app.register(ordersRoutes, { prefix: '/api/orders' });
+  await app.register(invoicesRoutes, { prefix: '/api/invoices' });
+  await app.register(postsRoutes, { prefix: '/api/posts' });
   return app;
 }

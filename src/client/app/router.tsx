@@ -155,12 +155,48 @@ export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): Ro
                   { path: 'shop', lazy: () => import('./routes/dashboard/e-commerce/shop.tsx') },
                   { path: 'list', lazy: () => import('./routes/dashboard/e-commerce/list.tsx') },
                   { path: 'checkout', lazy: () => import('./routes/dashboard/e-commerce/checkout.tsx') },
+                  { path: 'discounts', lazy: () => import('./routes/dashboard/e-commerce/discounts.tsx') },
                   { path: 'product/new', lazy: () => import('./routes/dashboard/e-commerce/new.tsx') },
                   { path: 'product/:name', lazy: () => import('./routes/dashboard/e-commerce/product.tsx') },
                   {
                     path: 'product/:name/edit',
                     lazy: () => import('./routes/dashboard/e-commerce/edit.tsx'),
                   },
+                ],
+              },
+              {
+                // Blog (issue #14): the posts, a post, the form; the area's texts load with its routes, the
+                // list's request with its code, the editor only with the form.
+                path: paths.dashboard.blog.root,
+                lazy: () => ensureTranslations('blog').then(() => ({})),
+                children: [
+                  { index: true, element: <Navigate to={paths.dashboard.blog.posts} replace /> },
+                  {
+                    path: 'posts',
+                    lazy: {
+                      loader: () =>
+                        import('../features/blog/api/get-posts.ts').then((m) => m.postsListLoader),
+                      Component: shellFirst(
+                        () => import('./routes/dashboard/blog/posts.tsx').then((m) => m.Component),
+                        firstLoad,
+                      ),
+                    },
+                  },
+                  { path: 'new', lazy: () => import('./routes/dashboard/blog/new.tsx') },
+                  { path: 'post/:title', lazy: () => import('./routes/dashboard/blog/post.tsx') },
+                  { path: 'post/:title/edit', lazy: () => import('./routes/dashboard/blog/edit.tsx') },
+                ],
+              },
+              {
+                // Invoices (issue #14): the list, an invoice, new and edit; their texts load with them.
+                path: paths.dashboard.invoice.root,
+                lazy: () => ensureTranslations('invoices').then(() => ({})),
+                children: [
+                  { index: true, element: <Navigate to={paths.dashboard.invoice.list} replace /> },
+                  { path: 'list', lazy: () => import('./routes/dashboard/invoice/list.tsx') },
+                  { path: 'new', lazy: () => import('./routes/dashboard/invoice/new.tsx') },
+                  { path: ':id', lazy: () => import('./routes/dashboard/invoice/details.tsx') },
+                  { path: ':id/edit', lazy: () => import('./routes/dashboard/invoice/edit.tsx') },
                 ],
               },
               {

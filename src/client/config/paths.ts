@@ -8,8 +8,10 @@ const demo = {
   /** The URL name (slug) of the seeded demo admin, Jaydon Frankie. */
   userName: 'jaydon-frankie',
   productName: 'oxford-button-down-shirt',
-  invoiceId: 'demo-invoice',
-  postTitle: 'welcome-to-atrium',
+  /** The demo seed's first invoice (the demo admin's); invoice pages take a number as well as an id. */
+  invoiceId: 'INV-1001',
+  /** A published post of the demo seed (posts.seed.ts: the demo admin's first post). */
+  postTitle: 'designing-dashboards-people-actually-use',
 } as const;
 
 export const paths = {
@@ -77,6 +79,7 @@ export const paths = {
       shop: `${ROOTS.dashboard}/e-commerce/shop`,
       list: `${ROOTS.dashboard}/e-commerce/list`,
       checkout: `${ROOTS.dashboard}/e-commerce/checkout`,
+      discounts: `${ROOTS.dashboard}/e-commerce/discounts`,
       new: `${ROOTS.dashboard}/e-commerce/product/new`,
       view: (name: string) => `${ROOTS.dashboard}/e-commerce/product/${encodeURIComponent(name)}`,
       edit: (name: string) => `${ROOTS.dashboard}/e-commerce/product/${encodeURIComponent(name)}/edit`,
@@ -106,6 +109,7 @@ export const paths = {
       posts: `${ROOTS.dashboard}/blog/posts`,
       new: `${ROOTS.dashboard}/blog/new`,
       post: (title: string) => `${ROOTS.dashboard}/blog/post/${encodeURIComponent(title)}`,
+      edit: (title: string) => `${ROOTS.dashboard}/blog/post/${encodeURIComponent(title)}/edit`,
       demo: { post: `${ROOTS.dashboard}/blog/post/${demo.postTitle}` },
     },
   },

@@ -94,7 +94,8 @@ export const navConfigDashboard: NavConfigGroup[] = [
           { title: 'create', path: paths.dashboard.eCommerce.new, roles: ['admin'] },
           { title: 'edit', path: paths.dashboard.eCommerce.demo.edit, roles: ['admin'] },
           { title: 'checkout', path: paths.dashboard.eCommerce.checkout },
-          { title: 'orders', path: paths.dashboard.order.list, roles: ['admin'] },
+          { title: 'orders', path: paths.dashboard.order.list },
+          { title: 'discounts', path: paths.dashboard.eCommerce.discounts, roles: ['admin'] },
         ],
       },
       {

@@ -144,6 +144,24 @@ describe('api client', () => {
     expect((sent as File).name).toBe('me.png');
   });
 
+  it('gives a binary answer as a Blob when asked (a PDF), and a refused one still as an ApiError', async () => {
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0x00]);
+    mockFetch([
+      {
+        path: '/api/doc',
+        respond: () => new Response(bytes, { headers: { 'content-type': 'application/pdf' } }),
+      },
+      { path: '/api/gone', respond: () => jsonResponse({ message: 'Invoice not found' }, 404) },
+    ]);
+    const blob = await apiClient.get<Blob>('/doc', { responseType: 'blob' });
+    expect(blob.type).toBe('application/pdf');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+    await expect(apiClient.get('/gone', { responseType: 'blob' })).rejects.toMatchObject({
+      message: 'Invoice not found',
+      status: 404,
+    });
+  });
+
   it('resolves a 204 answer with null', async () => {
     mockFetch([
       { method: 'POST', path: '/api/account/logout', respond: () => new Response(null, { status: 204 }) },

@@ -63,8 +63,11 @@ export type RequestOptions = {
   refresh?: boolean;
   /** Hears how much of the body has been sent (0..1): uploads show progress with it. */
   onUploadProgress?: (fraction: number) => void;
-  /** `'text'`: the answer's body as it is (a file to save), not parsed as JSON. */
-  responseType?: 'json' | 'text';
+  /**
+   * `'text'`: the answer's body as it is (a text file to save), not parsed as JSON; `'blob'`: its bytes (a
+   * PDF, an image).
+   */
+  responseType?: 'json' | 'text' | 'blob';
 };
 
 type SessionHandlers = {
@@ -201,6 +204,11 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 async function parseSuccess<T>(response: Response, responseType: RequestOptions['responseType']): Promise<T> {
   if (response.status === 204) return null as T;
+  if (responseType === 'blob') {
+    return (await response.blob().catch(() => {
+      throw new ApiError(FALLBACK_ERROR_MESSAGE, { status: response.status });
+    })) as T;
+  }
   const text = await response.text().catch(() => {
     throw new ApiError(FALLBACK_ERROR_MESSAGE, { status: response.status });
   });

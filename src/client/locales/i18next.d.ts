@@ -1,10 +1,12 @@
 import 'i18next';
 
 import type { StartResource } from './langs/en/index.ts';
+import type { blog } from './langs/en/blog.ts';
 import type { chat } from './langs/en/chat.ts';
 import type { calendar } from './langs/en/calendar.ts';
 import type { kanban } from './langs/en/kanban.ts';
 import type { mail } from './langs/en/mail.ts';
+import type { invoices } from './langs/en/invoices.ts';
 import type { products } from './langs/en/products.ts';
 import type { publicPages } from './langs/en/public-pages.ts';
 import type { users } from './langs/en/users.ts';
@@ -16,7 +18,17 @@ import type { users } from './langs/en/users.ts';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translations';
-    fallbackNS: ['users', 'public-pages', 'chat', 'mail', 'calendar', 'kanban', 'products'];
+    fallbackNS: [
+      'users',
+      'public-pages',
+      'chat',
+      'mail',
+      'calendar',
+      'kanban',
+      'products',
+      'invoices',
+      'blog',
+    ];
     resources: {
       translations: StartResource;
       users: typeof users;
@@ -26,6 +38,8 @@ declare module 'i18next' {
       calendar: typeof calendar;
       kanban: typeof kanban;
       products: typeof products;
+      invoices: typeof invoices;
+      blog: typeof blog;
     };
   }
 }

@@ -5,7 +5,17 @@ import type { LanguageValue } from './locales-config.ts';
  * bundled (i18n.ts); every other part file is its own chunk, loaded when a language or an area needs it.
  */
 export type TranslationPart =
-  'core' | 'shell' | 'public-pages' | 'users' | 'chat' | 'mail' | 'calendar' | 'kanban' | 'products';
+  | 'core'
+  | 'shell'
+  | 'public-pages'
+  | 'users'
+  | 'chat'
+  | 'mail'
+  | 'calendar'
+  | 'kanban'
+  | 'products'
+  | 'invoices'
+  | 'blog';
 
 /** The parts every page needs: loaded with a language, before its first render. */
 export const startParts = ['core', 'shell'] as const satisfies readonly TranslationPart[];
@@ -23,6 +33,8 @@ export const areaParts = [
   'calendar',
   'kanban',
   'products',
+  'invoices',
+  'blog',
 ] as const satisfies readonly TranslationPart[];
 export type AreaPart = (typeof areaParts)[number];
 

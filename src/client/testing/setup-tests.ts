@@ -31,6 +31,8 @@ await Promise.all([
   ensureTranslations('calendar'),
   ensureTranslations('kanban'),
   ensureTranslations('products'),
+  ensureTranslations('invoices'),
+  ensureTranslations('blog'),
 ]);
 
 i18n.options.saveMissing = true;

@@ -209,6 +209,33 @@ describe('mail with a working SMTP server', () => {
     }
   });
 
+  it('sends attachments with the mail (base64 parts), then keeps no copy of them in the outbox', async () => {
+    const worker = workerFor(smtp.url);
+    try {
+      const to = uniqueEmail('attached');
+      const pdf = Buffer.from('%PDF-1.7 an invoice', 'latin1');
+      await createMailer({ db: database.db, log, worker }).send({
+        to,
+        subject: 'Invoice INV-1001',
+        text: 'Please find the invoice attached.',
+        attachments: [{ filename: 'INV-1001.pdf', contentType: 'application/pdf', content: pdf }],
+      });
+      const queued = await newestTo(to);
+      expect(queued.attachments).toEqual([
+        { filename: 'INV-1001.pdf', contentType: 'application/pdf', content: pdf.toString('base64') },
+      ]);
+      await worker.drain();
+      const message = smtp.messages.find((m) => m.includes(to))!;
+      expect(message).toContain('Content-Type: application/pdf; name=INV-1001.pdf');
+      expect(message).toContain('filename=INV-1001.pdf');
+      expect(message).toContain(pdf.toString('base64'));
+      const sent = await newestTo(to);
+      expect(sent).toMatchObject({ status: 'sent', attachments: null });
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('keeps the mail in the outbox and the log without SMTP (the laptop fallback)', async () => {
     const lines: string[] = [];
     const memory = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });

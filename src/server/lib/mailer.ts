@@ -5,12 +5,20 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   /** A one-time code in `text`: masked in the outbox once the mail is sent (issue 8 §4.3). */
   secret?: string;
+  /** Files sent with it (an invoice's PDF); the outbox keeps them until the mail is sent or given up. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -51,7 +59,7 @@ export interface MailWorker {
 /**
  * Delivers the outbox through SMTP: claims due rows with FOR UPDATE SKIP LOCKED (several instances share one
  * queue), sends each with timeouts, and on failure retries with exponential backoff. A sent or abandoned
- * mail keeps no readable code. A row left `sending` by a crashed instance is due again after a minute.
+ * mail keeps no readable code and no attachment. A row left `sending` by a crashed instance is due again after a minute.
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const timeoutMs = options.timeoutMs ?? 5_000;
@@ -98,7 +106,17 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function deliver(row: typeof outbox.$inferSelect): Promise<void> {
     try {
-      await transport.sendMail({ from: options.from, to: row.to, subject: row.subject, text: row.text });
+      await transport.sendMail({
+        from: options.from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        attachments: (row.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: Buffer.from(file.content, 'base64'),
+        })),
+      });
       await db
         .update(outbox)
         .set({
@@ -107,6 +125,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           attempts: row.attempts + 1,
           text: maskSecret(row.text, row.secret),
           secret: null,
+          attachments: null,
           lastError: null,
         })
         .where(eq(outbox.id, row.id));
@@ -123,7 +142,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           attempts,
           lastError: reason,
           nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
-          ...(giveUp ? { text: maskSecret(row.text, row.secret), secret: null } : {}),
+          ...(giveUp ? { text: maskSecret(row.text, row.secret), secret: null, attachments: null } : {}),
         })
         .where(eq(outbox.id, row.id));
       log.warn(
@@ -190,6 +209,13 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; worker: 
           subject: mail.subject,
           text: mail.text,
           secret: worker ? (mail.secret ?? null) : null,
+          attachments: mail.attachments?.length
+            ? mail.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: file.content.toString('base64'),
+              }))
+            : null,
           status: worker ? 'pending' : 'kept',
         })
         .returning({ id: outbox.id });
@@ -199,7 +225,9 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; worker: 
       }
       options.log.info(
         { mailTo: mail.to, outboxId: row?.id },
-        `Mail kept in the outbox (no SMTP_URL): to ${mail.to}, "${mail.subject}": ${mail.text}`,
+        `Mail kept in the outbox (no SMTP_URL): to ${mail.to}, "${mail.subject}": ${mail.text}${
+          mail.attachments?.length ? ` [${mail.attachments.map((file) => file.filename).join(', ')}]` : ''
+        }`,
       );
     },
   };

@@ -405,7 +405,7 @@ export const orderCountsSchema = z.object({
 export type OrderCounts = z.infer<typeof orderCountsSchema>;
 
 /**
- * `GET /api/orders/admin`: `total` is the selected tab's count; `counts` are per status under the search
+ * `GET /api/orders/admin` and `GET /api/orders` (the caller's): `total` is the selected tab's count; `counts` are per status under the search
  * and dates (ignoring the status filter), each exact up to ORDERS_COUNT_CAP (1,000) and listed in
  * `capped` when more ("1,000+").
  */
@@ -510,13 +510,6 @@ export const orderIdParams = z.object({ id: z.uuid({ error: 'validation.orderIdI
 
 const statusFilter = z.enum(orderStatusKeys, { error: 'validation.orderStatusInvalid' }).default('all');
 
-/** `GET /api/orders`: the caller's orders, newest first. */
-export const myOrdersQuery = z.object({
-  ...pageFields(ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE_MAX),
-  status: statusFilter,
-});
-export type MyOrdersQuery = z.input<typeof myOrdersQuery>;
-
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** A day (`2026-03-01`, in UTC) or an instant with its offset. */
 const dateParam = z
@@ -557,6 +550,13 @@ export const adminOrdersQuery = z
     path: ['endDate'],
   });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
+
+/**
+ * `GET /api/orders`: the caller's own orders, with the same tabs, dates, search (an order number) and sorts
+ * as the administrators' list, answered in the same shape.
+ */
+export const myOrdersQuery = adminOrdersQuery;
+export type MyOrdersQuery = AdminOrdersQuery;
 
 /** `POST /api/orders/:id/status`: the next status (see orderTransitions), a note, the version seen. */
 export const orderStatusInput = z.strictObject({

@@ -72,6 +72,17 @@ export type RealtimeEvent =
    * Clients refetch the order and the lists that show it.
    */
   | { type: 'orders.changed'; orderId: string; status: OrderStatus }
+  /**
+   * Invoices (to the owner and every administrator): an invoice was created, edited, sent, marked paid or
+   * unpaid, or deleted. Clients refetch the invoice (a 404: it was deleted) and the lists that show it.
+   */
+  | { type: 'invoices.changed'; invoiceId: string }
+  /**
+   * Blog (to every signed-in user for a published post, or one that was; to the author and administrators
+   * for a draft): a post was written, edited, deleted, liked or commented on. Clients refetch the lists and
+   * the open post (a 404: it was deleted or is a draft now).
+   */
+  | { type: 'posts.changed'; postId: string }
   /** Someone's presence changed (sent to every signed-in user). */
   | { type: 'presence.changed'; userId: string; status: PresenceStatus; lastActivity: string | null };
 

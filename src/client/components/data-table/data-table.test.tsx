@@ -126,4 +126,33 @@ describe('DataTable', () => {
     await userEvent.keyboard('{Home}');
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Bob' }));
   });
+
+  it('opens a row to show its details beneath it, one row at a time or several, and closes it', async () => {
+    renderTable({
+      expansion: {
+        rowLabel: (row) => row.name,
+        render: (row) => <p>{`${row.name} lives in ${row.city}`}</p>,
+      },
+    });
+    const grid = screen.getByRole('grid', { name: 'People' });
+    expect(screen.queryByText('Ada lives in London')).toBeNull();
+    const open = within(grid).getByRole('button', { name: 'Show details of Ada' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(open);
+    screen.getByText('Ada lives in London');
+    const close = within(grid).getByRole('button', { name: 'Hide details of Ada' });
+    expect(close.getAttribute('aria-expanded')).toBe('true');
+    // The toggle names the row under it that holds the details.
+    const details = document.getElementById(close.getAttribute('aria-controls')!);
+    expect(details?.contains(screen.getByText('Ada lives in London'))).toBe(true);
+    await userEvent.click(within(grid).getByRole('button', { name: 'Show details of Bob' }));
+    // Both open at once.
+    screen.getByText('Bob lives in Paris');
+    screen.getByText('Ada lives in London');
+    await userEvent.click(close);
+    expect(screen.queryByText('Ada lives in London')).toBeNull();
+    expect(
+      within(grid).getByRole('button', { name: 'Show details of Ada' }).getAttribute('aria-expanded'),
+    ).toBe('false');
+  });
 });

@@ -2,6 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 
 import Table from '@mui/material/Table';
@@ -11,7 +13,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import type { KeyboardEvent, ReactNode } from 'react';
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import { Fragment, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { ListSort } from '../../lib/list-state.ts';
@@ -34,6 +37,14 @@ export type DataTableSelection<Row> = {
   /** Rows that cannot be selected show a disabled box (e.g. the signed-in admin's own row). */
   isSelectable?: (row: Row) => boolean;
   /** Names the row in its box's label ("Select Ada Lovelace"). */
+  rowLabel: (row: Row) => string;
+};
+
+/** Rows that open to show more beneath them (an order's lines): a toggle at the end of each row. */
+export type DataTableExpansion<Row> = {
+  /** What an open row shows under it; rendered only while the row is open. */
+  render: (row: Row) => ReactNode;
+  /** Names the row in its toggle's label ("Show details of #1001"). */
   rowLabel: (row: Row) => string;
 };
 
@@ -63,6 +74,7 @@ export type DataTableProps<Row, S extends string> = {
   sort?: ListSort<S> | null;
   onSortChange?: (sort: ListSort<S> | null) => void;
   selection?: DataTableSelection<Row>;
+  expansion?: DataTableExpansion<Row>;
   /** The least height of a row, px. */
   rowHeight?: number;
 };
@@ -112,7 +124,7 @@ function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
 /**
  * A server-mode table: the server pages, sorts and filters; this shows one page with sortable headers,
  * pagination (page sizes, "1–10 of 57", or "of more than 10" when the total is not known), a loading bar,
- * an error with Retry, an empty state and optional row selection. Texts come from the MUI locale of the
+ * an error with Retry, an empty state, optional row selection and rows that open to show more. Texts come from the MUI locale of the
  * language (pagination) and `common.table`. The list's state lives in the address (`useListState`).
  */
 export function DataTable<Row, S extends string = string>({
@@ -134,12 +146,21 @@ export function DataTable<Row, S extends string = string>({
   sort,
   onSortChange,
   selection,
+  expansion,
   rowHeight = 56,
 }: DataTableProps<Row, S>) {
   const { t } = useTranslation();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggleExpanded = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const selectable = selection ? rows.filter((row) => selection.isSelectable?.(row) ?? true) : [];
   const selectedHere = selectable.filter((row) => selection?.selected.has(getRowId(row))).length;
-  const columnCount = columns.length + (selection ? 1 : 0);
+  const columnCount = columns.length + (selection ? 1 : 0) + (expansion ? 1 : 0);
 
   // A total that shrank (rows deleted elsewhere) must not leave the pagination on a page past the end.
   const lastPage = rowCount >= 0 ? Math.max(0, Math.ceil(rowCount / pageSize) - 1) : Infinity;
@@ -235,6 +256,7 @@ export function DataTable<Row, S extends string = string>({
                   </TableCell>
                 );
               })}
+              {expansion && <TableCell padding="checkbox" />}
             </TableRow>
           </TableHead>
           <TableBody sx={{ opacity: loading && rows.length > 0 ? 0.6 : 1, transition: 'opacity 0.2s' }}>
@@ -251,41 +273,72 @@ export function DataTable<Row, S extends string = string>({
               rows.map((row) => {
                 const id = getRowId(row);
                 const isSelected = selection?.selected.has(id) ?? false;
+                const isOpen = expansion !== undefined && expanded.has(id);
                 return (
-                  <TableRow
-                    key={id}
-                    role="row"
-                    hover
-                    selected={isSelected}
-                    aria-selected={selection ? isSelected : undefined}
-                  >
-                    {selection && (
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={isSelected}
-                          disabled={!(selection.isSelectable?.(row) ?? true)}
-                          onChange={(event) => toggleRow(id, event.target.checked)}
-                          slotProps={{
-                            input: {
-                              'aria-label': t('common.table.selectRow', { name: selection.rowLabel(row) }),
-                            },
-                          }}
-                        />
-                      </TableCell>
+                  <Fragment key={id}>
+                    <TableRow
+                      role="row"
+                      hover
+                      selected={isSelected}
+                      aria-selected={selection ? isSelected : undefined}
+                    >
+                      {selection && (
+                        <TableCell padding="checkbox">
+                          <Checkbox
+                            checked={isSelected}
+                            disabled={!(selection.isSelectable?.(row) ?? true)}
+                            onChange={(event) => toggleRow(id, event.target.checked)}
+                            slotProps={{
+                              input: {
+                                'aria-label': t('common.table.selectRow', { name: selection.rowLabel(row) }),
+                              },
+                            }}
+                          />
+                        </TableCell>
+                      )}
+                      {columns.map((column) => (
+                        <TableCell
+                          key={column.field}
+                          align={column.align}
+                          data-field={column.field}
+                          // Reachable by the arrow keys (not by Tab): cells without a link or button.
+                          tabIndex={-1}
+                          sx={{ height: rowHeight, maxWidth: column.width, minWidth: column.minWidth }}
+                        >
+                          {column.render(row)}
+                        </TableCell>
+                      ))}
+                      {expansion && (
+                        <TableCell padding="checkbox">
+                          <IconButton
+                            size="small"
+                            aria-expanded={isOpen}
+                            aria-controls={isOpen ? `${id}-details` : undefined}
+                            aria-label={t(isOpen ? 'common.table.collapseRow' : 'common.table.expandRow', {
+                              name: expansion.rowLabel(row),
+                            })}
+                            onClick={() => toggleExpanded(id)}
+                            sx={{
+                              transform: isOpen ? 'rotate(180deg)' : undefined,
+                              transition: (theme) => theme.transitions.create('transform'),
+                              bgcolor: isOpen ? 'action.selected' : undefined,
+                            }}
+                          >
+                            <KeyboardArrowDown fontSize="small" />
+                          </IconButton>
+                        </TableCell>
+                      )}
+                    </TableRow>
+                    {isOpen && (
+                      <TableRow id={`${id}-details`} role="row">
+                        <TableCell colSpan={columnCount} sx={{ p: 0, bgcolor: 'background.neutral' }}>
+                          <Collapse in appear timeout="auto">
+                            {expansion.render(row)}
+                          </Collapse>
+                        </TableCell>
+                      </TableRow>
                     )}
-                    {columns.map((column) => (
-                      <TableCell
-                        key={column.field}
-                        align={column.align}
-                        data-field={column.field}
-                        // Reachable by the arrow keys (not by Tab): cells without a link or button.
-                        tabIndex={-1}
-                        sx={{ height: rowHeight, maxWidth: column.width, minWidth: column.minWidth }}
-                      >
-                        {column.render(row)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
+                  </Fragment>
                 );
               })
             )}

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { users } from './users.ts';
 
@@ -74,6 +84,9 @@ export const verificationCodes = pgTable(
  * timeouts and retries. Without SMTP the mail is `kept` here and written to the log (the laptop fallback).
  * A one-time code travels in `secret` and is masked in `text` once the mail has been sent or given up.
  */
+/** A file of a queued mail: its name, type and bytes in base64. */
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+
 export const outbox = pgTable(
   'outbox',
   {
@@ -82,6 +95,8 @@ export const outbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     secret: text(),
+    /** Files sent with the mail (an invoice's PDF), base64; dropped once the mail is sent or given up. */
+    attachments: jsonb().$type<OutboxAttachment[]>(),
     status: text({ enum: ['pending', 'sending', 'sent', 'failed', 'kept'] })
       .notNull()
       .default('pending'),

@@ -10,3 +10,5 @@ export * from './calendar.ts';
 export * from './kanban.ts';
 export * from './products.ts';
 export * from './orders.ts';
+export * from './invoices.ts';
+export * from './posts.ts';

@@ -7,6 +7,8 @@ import { seedCalendar } from '../../modules/calendar/calendar.seed.ts';
 import { seedKanban, type SeedFile } from '../../modules/kanban/kanban.seed.ts';
 import { seedProducts } from '../../modules/products/products.seed.ts';
 import { seedOrders } from '../../modules/orders/orders.seed.ts';
+import { seedPosts } from '../../modules/posts/posts.seed.ts';
+import { seedInvoices } from '../../modules/invoices/invoices.seed.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.repo.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
@@ -233,5 +235,17 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     adminId: seeded.adminId,
     customerIds: seeded.activeIds,
     currency: options.currency,
+  });
+  // A year of invoices to an address book of customers, with the workspace's addresses and services.
+  await seedInvoices(db, {
+    adminId: seeded.adminId,
+    ownerIds: seeded.activeIds,
+    currency: options.currency,
+  });
+  // The blog: 24 posts by the demo admin and demo users, with drawn covers, likes and comment threads.
+  await seedPosts(db, {
+    adminId: seeded.adminId,
+    peopleIds: seeded.activeIds,
+    uploadsDir: options.uploadsDir,
   });
 }

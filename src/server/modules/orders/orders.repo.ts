@@ -128,23 +128,9 @@ export async function historyOf(db: Db, orderId: string): Promise<OrderEvent[]> 
 
 const statusWhere = (status: OrderStatusKey) => (status === 'all' ? undefined : eq(orders.status, status));
 
-/** The person's orders, newest first. */
-export async function listMyOrders(db: Db, userId: string, status: OrderStatusKey, page: PageRequest) {
-  const where = and(eq(orders.userId, userId), statusWhere(status));
-  const result = await pagedList(
-    page,
-    ({ limit, offset }) =>
-      ordersQuery(db)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.$count(orders, where),
-  );
-  return { ...result, items: result.items.map(withItems) };
-}
-
 export interface AdminOrderFilter {
+  /** One customer's orders (their own list); every order when absent. */
+  userId?: string | undefined;
   status: OrderStatusKey;
   search: string;
   /** ISO instants: placed at or after `from`, before `to`. */
@@ -159,6 +145,7 @@ function baseWhere(f: AdminOrderFilter): SQL | undefined {
   const term = f.search.trim();
   const number = ORDER_NUMBER.exec(term)?.[1];
   return and(
+    f.userId ? eq(orders.userId, f.userId) : undefined,
     f.from ? gte(orders.createdAt, new Date(f.from)) : undefined,
     f.to ? lt(orders.createdAt, new Date(f.to)) : undefined,
     !term
@@ -209,8 +196,8 @@ async function statusCounts(
   return { counts, capped };
 }
 
-/** The administrators' list: a page of orders under the filter, in the sort, and the tabs' counts. */
-export async function listAdminOrders(
+/** A page of orders under the filter, in the sort, and the tabs' counts (administrators' and customers' lists). */
+export async function listOrders(
   db: Db,
   filter: AdminOrderFilter,
   sort: OrderSortKey,

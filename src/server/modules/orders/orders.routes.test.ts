@@ -851,12 +851,35 @@ describe('orders: the administrators’ list', () => {
     }
   });
 
-  it("the customer's own list filters by status and pages", async () => {
+  it("the customer's own list: only theirs, with the same tabs, counts, search, dates and sorts", async () => {
     const who = people[2]!;
-    const all = await ok<OrderPage>(who, 'GET', '/orders');
+    const all = await ok<AdminOrderPage>(who, 'GET', '/orders');
     expect(all.total).toBe(3);
-    const cancelled = await ok<OrderPage>(who, 'GET', '/orders?status=cancelled');
+    expect(all.orders.every((o) => o.customer.id === who.id)).toBe(true);
+    expect(all.counts).toEqual({ all: 3, pending: 2, paid: 0, completed: 0, cancelled: 1, refunded: 0 });
+    const cancelled = await ok<AdminOrderPage>(who, 'GET', '/orders?status=cancelled');
     expect(cancelled.orders.map((o) => o.id)).toEqual([placedOrders[3]!.id]);
+    // Someone else's number finds nothing; their own does.
+    const other = await ok<AdminOrderPage>(
+      who,
+      'GET',
+      `/orders?search=${encodeURIComponent(placedOrders[0]!.number)}`,
+    );
+    expect(other).toMatchObject({ total: 0, orders: [] });
+    expect(other.counts.all).toBe(0);
+    const own = await ok<AdminOrderPage>(
+      who,
+      'GET',
+      `/orders?search=${encodeURIComponent(placedOrders[4]!.number)}`,
+    );
+    expect(own.orders.map((o) => o.id)).toEqual([placedOrders[4]!.id]);
+    const old = await ok<AdminOrderPage>(who, 'GET', '/orders?startDate=2025-03-01&endDate=2025-03-01');
+    expect(old.orders.map((o) => o.id)).toEqual([placedOrders[5]!.id]);
+    const byTotal = await ok<AdminOrderPage>(who, 'GET', '/orders?sort=total&order=asc');
+    expect(byTotal.orders.map((o) => o.total)).toEqual(
+      [...byTotal.orders.map((o) => o.total)].sort((a, b) => a - b),
+    );
+    expect((await call(who, 'GET', '/orders?sort=price')).statusCode).toBe(400);
   });
 });
 

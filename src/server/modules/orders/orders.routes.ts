@@ -11,7 +11,6 @@ import {
   myOrdersQuery,
   orderConflictSchema,
   orderIdParams,
-  orderPageResponse,
   orderQuoteInput,
   orderQuoteResponse,
   orderResponse,
@@ -32,8 +31,7 @@ import {
   changeOrderStatus,
   findOrder,
   historyOf,
-  listAdminOrders,
-  listMyOrders,
+  listOrders,
   orderIdByKey,
   placeOrder,
   quoteOrder,
@@ -262,11 +260,23 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { querystring: myOrdersQuery, response: { 200: orderPageResponse, ...errorResponses } } },
+    { schema: { querystring: myOrdersQuery, response: { 200: adminOrderPageResponse, ...errorResponses } } },
     async (request) => {
-      const { status, ...page } = request.query;
-      const { items, ...info } = await listMyOrders(db, actor(request).user.id, status, page);
-      return { orders: items.map(toOrderSummary), ...info };
+      const q = request.query;
+      const { items, ...page } = await listOrders(
+        db,
+        {
+          userId: actor(request).user.id,
+          status: q.status,
+          search: q.search,
+          from: q.startDate,
+          to: q.endDate,
+        },
+        q.sort,
+        q.order,
+        q,
+      );
+      return { orders: items.map(toOrderSummary), ...page };
     },
   );
 
@@ -286,7 +296,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const q = request.query;
-        const { items, ...page } = await listAdminOrders(
+        const { items, ...page } = await listOrders(
           db,
           { status: q.status, search: q.search, from: q.startDate, to: q.endDate },
           q.sort,

@@ -233,7 +233,7 @@ export function MailDetails({ mailId, labels, onCommand, onBack }: MailDetailsPr
               borderInlineStart: 3,
               borderColor: 'divider',
               m: 0,
-              ps: 2,
+              paddingInlineStart: 2,
               color: 'text.secondary',
             },
             '& pre': { overflowX: 'auto', bgcolor: 'action.hover', p: 1.5, borderRadius: 1 },

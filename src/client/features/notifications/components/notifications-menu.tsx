@@ -6,6 +6,7 @@ import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRound
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -45,6 +46,7 @@ const typeIcons: Record<Notification['type'], ReactNode> = {
   mail: <MailOutline />,
   chat: <ChatBubbleOutline />,
   order: <ShoppingBagOutlined />,
+  blog: <ArticleOutlined />,
 };
 
 function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {

@@ -9,6 +9,7 @@ import type {
   OrderQuote,
   OrderQuoteInput,
   PaymentMethodInfo,
+  UpdateAddressInput,
 } from '#shared/contract/orders.ts';
 
 import { apiClient } from '../../../lib/api-client.ts';
@@ -32,6 +33,15 @@ export function useCreateAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateAddressInput) => apiClient.post<{ address: Address }>('/addresses', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.addresses }),
+  });
+}
+
+export function useUpdateAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: UpdateAddressInput & { id: string }) =>
+      apiClient.patch<{ address: Address }>(`/addresses/${id}`, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.addresses }),
   });
 }

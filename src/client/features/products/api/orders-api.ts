@@ -6,7 +6,9 @@ import type { AdminOrderPage, Order, OrderStatusKey } from '#shared/contract/ord
 import { apiClient } from '../../../lib/api-client.ts';
 import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 
-export type AdminOrdersParams = {
+export type OrdersParams = {
+  /** Every order (administrators) or the caller's own. */
+  scope: 'all' | 'mine';
   page: number;
   pageSize: number;
   status: OrderStatusKey;
@@ -19,12 +21,13 @@ export type AdminOrdersParams = {
 
 export const ordersKeys = {
   all: ['orders'] as const,
-  admin: (params: AdminOrdersParams) => ['orders', 'admin', params] as const,
+  list: (params: OrdersParams) => ['orders', 'list', params] as const,
   order: (id: string) => ['orders', 'order', id] as const,
 };
 
-export const getAdminOrders = (params: AdminOrdersParams, signal?: AbortSignal) =>
-  apiClient.get<AdminOrderPage>('/orders/admin', {
+/** `GET /api/orders/admin` (every order) or `GET /api/orders` (the caller's): the same query and answer. */
+export const getOrders = (params: OrdersParams, signal?: AbortSignal) =>
+  apiClient.get<AdminOrderPage>(params.scope === 'all' ? '/orders/admin' : '/orders', {
     signal,
     query: {
       page: params.page,
@@ -38,10 +41,10 @@ export const getAdminOrders = (params: AdminOrdersParams, signal?: AbortSignal) 
     },
   });
 
-export function useAdminOrders(params: AdminOrdersParams) {
+export function useOrders(params: OrdersParams) {
   return useQuery({
-    queryKey: ordersKeys.admin(params),
-    queryFn: ({ signal }) => getAdminOrders(params, signal),
+    queryKey: ordersKeys.list(params),
+    queryFn: ({ signal }) => getOrders(params, signal),
     placeholderData: keepPreviousData,
   });
 }

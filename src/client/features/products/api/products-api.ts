@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 
 import type {
   Product,
@@ -11,8 +10,6 @@ import type {
 } from '#shared/contract/products.ts';
 
 import { apiClient } from '../../../lib/api-client.ts';
-import { fCurrency } from '../../../lib/format.ts';
-import { usePublicConfig } from '../../../lib/public-config.ts';
 
 /** What the shop shows: the URL's filters, sort and page. */
 export type ShopParams = {
@@ -102,9 +99,5 @@ export function usePostReview(productId: string) {
   });
 }
 
-/** Cents in the shop's currency, the interface language's way. */
-export function useMoney(): (cents: number) => string {
-  const config = usePublicConfig();
-  const currency = config.data?.currency ?? 'USD';
-  return useCallback((cents: number) => fCurrency(cents / 100, currency), [currency]);
-}
+/** Cents in the shop's currency (the money block). */
+export { useMoney } from '../../../lib/use-money.ts';

@@ -1,7 +1,6 @@
 import Close from '@mui/icons-material/Close';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +18,7 @@ import { paths } from '../../../config/paths.ts';
 
 import { useMoney } from '../api/products-api.ts';
 import { useProductStore } from '../store/checkout-store.ts';
-import { ColorDots } from './color-dots.tsx';
+import { ProductLine } from './product-line.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 /**
@@ -75,33 +74,14 @@ export function CartButton() {
             sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', flexGrow: 1 }}
           >
             {checkout.cart.map((item) => (
-              <Stack
-                component="li"
+              <ProductLine
                 key={item.id}
-                aria-label={item.name}
-                direction="row"
-                spacing={1.5}
-                sx={{ p: 2, alignItems: 'center' }}
-              >
-                <Avatar
-                  variant="rounded"
-                  src={item.coverUrl ?? undefined}
-                  alt=""
-                  sx={{ width: 56, height: 56 }}
-                />
-                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                  <Typography variant="subtitle2" noWrap>
-                    {item.name}
-                  </Typography>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
-                    <ColorDots colors={item.colors} max={4} />
-                    {item.size && (
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        {t('products.size')}: {item.size}
-                      </Typography>
-                    )}
-                  </Stack>
-                  <Stack sx={{ mt: 0.5 }}>
+                name={item.name}
+                coverUrl={item.coverUrl}
+                colors={item.colors}
+                size={item.size}
+                below={
+                  <Stack sx={{ mt: 0.5, alignItems: 'flex-start' }}>
                     <QuantityStepper
                       value={item.quantity}
                       max={item.available}
@@ -109,7 +89,8 @@ export function CartButton() {
                       onIncrease={() => increase(item.id)}
                     />
                   </Stack>
-                </Box>
+                }
+              >
                 <Stack sx={{ alignItems: 'flex-end' }}>
                   <Typography variant="subtitle2">{money(item.price * item.quantity)}</Typography>
                   <IconButton
@@ -120,7 +101,7 @@ export function CartButton() {
                     <DeleteOutlined fontSize="small" />
                   </IconButton>
                 </Stack>
-              </Stack>
+              </ProductLine>
             ))}
           </Stack>
         )}

@@ -41,6 +41,7 @@ import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { useServerError } from '../../../components/form/use-server-error.ts';
 import { useTranslateMessage } from '../../../locales/use-translate-message.ts';
+import { centsToInput, inputToCents } from '../lib/money-input.ts';
 import { useColorName } from './color-dots.tsx';
 
 const Editor = lazy(() =>
@@ -73,10 +74,6 @@ export type ProductFormValues = {
   images: FormImage[];
 };
 
-const amount = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
-const toCents = (text: string) =>
-  text.trim() === '' ? Number.NaN : Math.round(Number.parseFloat(text) * 100);
-
 export function productFormValues(product?: Product): ProductFormValues {
   return {
     name: product?.name ?? '',
@@ -90,8 +87,8 @@ export function productFormValues(product?: Product): ProductFormValues {
     sizes: product?.sizes ?? [],
     tags: product?.tags ?? [],
     gender: product?.gender ?? [],
-    price: product ? amount(product.price) : '',
-    priceSale: product ? amount(product.priceSale) : '',
+    price: product ? centsToInput(product.price) : '',
+    priceSale: product ? centsToInput(product.priceSale) : '',
     taxes: String(product?.taxes ?? 0),
     publish: (product?.publish ?? 'draft') === 'published',
     newLabelEnabled: product?.newLabel.enabled ?? false,
@@ -116,8 +113,8 @@ export function toProductPayload(values: ProductFormValues): CreateProductInput 
     sizes: values.sizes as CreateProductInput['sizes'],
     tags: values.tags,
     gender: values.gender as CreateProductInput['gender'],
-    price: toCents(values.price),
-    priceSale: values.priceSale.trim() === '' ? null : toCents(values.priceSale),
+    price: inputToCents(values.price),
+    priceSale: values.priceSale.trim() === '' ? null : inputToCents(values.priceSale),
     taxes: Number(values.taxes),
     publish: values.publish ? 'published' : 'draft',
     newLabel: { enabled: values.newLabelEnabled, content: values.newLabel },

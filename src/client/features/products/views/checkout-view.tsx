@@ -3,12 +3,10 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -22,10 +20,9 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
@@ -39,13 +36,15 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import {
   checkDiscount,
   useAddresses,
-  useCreateAddress,
   usePaymentMethods,
   usePlaceOrder,
   useQuote,
 } from '../api/checkout-api.ts';
 import { useMoney } from '../api/products-api.ts';
-import { ColorDots } from '../components/color-dots.tsx';
+import { AddressCard } from '../components/address-card.tsx';
+import { AddressDialog } from '../components/address-dialog.tsx';
+import { ProductLine } from '../components/product-line.tsx';
+import { SummaryRow } from '../components/summary-row.tsx';
 import { QuantityStepper } from '../components/quantity-stepper.tsx';
 import { useProductStore, type Checkout } from '../store/checkout-store.ts';
 
@@ -66,27 +65,22 @@ function Summary({
   const { t } = useTranslation();
   const money = useMoney();
   const total = checkout.total + (taxes ?? 0);
-  const row = (label: string, value: string, strong = false) => (
-    <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-      <Typography
-        variant={strong ? 'subtitle1' : 'body2'}
-        sx={{ color: strong ? 'text.primary' : 'text.secondary' }}
-      >
-        {label}
-      </Typography>
-      <Typography variant={strong ? 'subtitle1' : 'subtitle2'}>{value}</Typography>
-    </Stack>
-  );
   return (
     <Card>
       <CardHeader title={t('checkout.summary')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
       <Stack spacing={1.5} sx={{ p: 3, pt: 0 }} aria-label={t('checkout.summary')} role="group">
-        {row(t('checkout.subtotal'), money(checkout.subtotal))}
-        {row(t('checkout.discount'), checkout.discount ? `−${money(checkout.discount)}` : '—')}
-        {row(t('checkout.shipping'), checkout.shipping ? money(checkout.shipping) : t('checkout.free'))}
-        {taxes !== undefined && row(t('checkout.taxes'), money(taxes))}
+        <SummaryRow label={t('checkout.subtotal')} value={money(checkout.subtotal)} />
+        <SummaryRow
+          label={t('checkout.discount')}
+          value={checkout.discount ? `−${money(checkout.discount)}` : '—'}
+        />
+        <SummaryRow
+          label={t('checkout.shipping')}
+          value={checkout.shipping ? money(checkout.shipping) : t('checkout.free')}
+        />
+        {taxes !== undefined && <SummaryRow label={t('checkout.taxes')} value={money(taxes)} />}
         <Divider sx={{ borderStyle: 'dashed' }} />
-        {row(t('checkout.total'), money(total), true)}
+        <SummaryRow label={t('checkout.total')} value={money(total)} strong />
         {action}
       </Stack>
     </Card>
@@ -151,29 +145,15 @@ function CartStep() {
           sx={{ listStyle: 'none', m: 0, p: 0 }}
         >
           {checkout.cart.map((item) => (
-            <Stack
-              component="li"
+            <ProductLine
               key={item.id}
-              aria-label={item.name}
-              direction="row"
-              spacing={2}
-              sx={{ p: 2.5, alignItems: 'center' }}
+              name={item.name}
+              coverUrl={item.coverUrl}
+              colors={item.colors}
+              size={item.size}
+              imageSize={64}
+              padding={2.5}
             >
-              <Avatar
-                variant="rounded"
-                src={item.coverUrl ?? undefined}
-                alt=""
-                sx={{ width: 64, height: 64 }}
-              />
-              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                <Typography variant="subtitle2" noWrap>
-                  {item.name}
-                </Typography>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
-                  <ColorDots colors={item.colors} max={4} />
-                  {item.size && <Chip size="small" variant="outlined" label={item.size} />}
-                </Stack>
-              </Box>
               <QuantityStepper
                 value={item.quantity}
                 max={item.available}
@@ -189,7 +169,7 @@ function CartStep() {
               >
                 <DeleteOutlined fontSize="small" />
               </IconButton>
-            </Stack>
+            </ProductLine>
           ))}
         </Stack>
       </Card>
@@ -230,82 +210,6 @@ function CartStep() {
   );
 }
 
-function AddressDialog({
-  onClose,
-  onCreated,
-}: {
-  onClose: () => void;
-  onCreated: (address: Address) => void;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const create = useCreateAddress();
-  const [values, setValues] = useState({
-    name: '',
-    phoneNumber: '',
-    fullAddress: '',
-    addressType: 'home' as 'home' | 'office',
-    primary: false,
-  });
-  const [problem, setProblem] = useState<string | null>(null);
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(values, {
-      onSuccess: ({ address }) => onCreated(address),
-      onError: (error) => setProblem(errorMessage(error, t)),
-    });
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{t('checkout.newAddress')}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
-          {problem && <Alert severity="error">{problem}</Alert>}
-          <RadioGroup row value={values.addressType} onChange={set('addressType')}>
-            <FormControlLabel value="home" control={<Radio />} label={t('checkout.addressTypes.home')} />
-            <FormControlLabel value="office" control={<Radio />} label={t('checkout.addressTypes.office')} />
-          </RadioGroup>
-          <TextField label={t('checkout.fullName')} value={values.name} onChange={set('name')} required />
-          <TextField
-            label={t('checkout.phone')}
-            value={values.phoneNumber}
-            onChange={set('phoneNumber')}
-            required
-            type="tel"
-          />
-          <TextField
-            label={t('checkout.fullAddress')}
-            value={values.fullAddress}
-            onChange={set('fullAddress')}
-            required
-            multiline
-            minRows={2}
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={values.primary}
-                onChange={(event) => setValues((v) => ({ ...v, primary: event.target.checked }))}
-              />
-            }
-            label={t('checkout.useAsDefault')}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button color="inherit" onClick={onClose}>
-            {t('checkout.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {t('checkout.deliverHere')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
-}
-
 function BillingStep() {
   const { t } = useTranslation();
   const checkout = useProductStore((state) => state.checkout);
@@ -330,24 +234,15 @@ function BillingStep() {
         {addresses.isError && <Alert severity="error">{errorMessage(addresses.error, t)}</Alert>}
         {addresses.data?.length === 0 && <Alert severity="info">{t('checkout.noAddress')}</Alert>}
         {addresses.data?.map((address) => (
-          <Card key={address.id} component="section" aria-label={address.name} sx={{ p: 3 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-              <Typography variant="subtitle2">{address.name}</Typography>
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                ({t(`checkout.addressTypes.${address.addressType}`)})
-              </Typography>
-              {address.primary && <Chip size="small" color="info" label={t('checkout.default')} />}
-            </Stack>
-            <Typography variant="body2">{address.fullAddress}</Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {address.phoneNumber}
-            </Typography>
-            <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
+          <AddressCard
+            key={address.id}
+            address={address}
+            actions={
               <Button size="small" variant="outlined" onClick={() => choose(address)}>
                 {t('checkout.deliverHere')}
               </Button>
-            </Stack>
-          </Card>
+            }
+          />
         ))}
         <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
           <Button color="inherit" startIcon={<ChevronLeft />} onClick={backStep}>
@@ -361,8 +256,9 @@ function BillingStep() {
       <Summary checkout={checkout} />
       {adding && (
         <AddressDialog
+          submitLabel={t('checkout.deliverHere')}
           onClose={() => setAdding(false)}
-          onCreated={(address) => {
+          onSaved={(address) => {
             setAdding(false);
             choose(address);
           }}
@@ -578,6 +474,17 @@ export function CheckoutView() {
           </Typography>
         </DialogContent>
         <DialogActions>
+          {placed && (
+            <Button
+              component={RouterLink}
+              to={paths.dashboard.order.details(placed.id)}
+              color="inherit"
+              variant="outlined"
+              onClick={() => setPlaced(null)}
+            >
+              {t('checkout.viewOrder')}
+            </Button>
+          )}
           <Button
             component={RouterLink}
             to={paths.dashboard.eCommerce.shop}

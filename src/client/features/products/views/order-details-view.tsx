@@ -1,24 +1,20 @@
-import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { orderTransitions, type OrderStatus } from '#shared/contract/orders-limits.ts';
 import type { Order } from '#shared/contract/orders.ts';
 
+import { StatusMenuButton } from '../../../components/status-menu/status-menu-button.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
@@ -28,7 +24,8 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { fDateTime } from '../../../lib/format.ts';
 import { ordersKeys, useChangeOrderStatus, useOrder, useOrdersLive } from '../api/orders-api.ts';
 import { useMoney } from '../api/products-api.ts';
-import { ColorDots } from '../components/color-dots.tsx';
+import { OrderLines } from '../components/order-lines.tsx';
+import { SummaryRow } from '../components/summary-row.tsx';
 import { orderStatusColor } from './order-list-view.tsx';
 
 /** The status and, for administrators, the changes it may make (pending → paid, paid → completed…). */
@@ -38,14 +35,12 @@ function StatusMenu({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const isAdmin = useAuth((state) => state.user?.role === 'admin');
   const change = useChangeOrderStatus(order.id);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const next = orderTransitions[order.status];
   const label = t(`orders.statuses.${order.status}`);
   if (!isAdmin || next.length === 0) {
     return <Chip color={orderStatusColor[order.status]} label={label} />;
   }
   const pick = (status: OrderStatus) => {
-    setAnchor(null);
     change.mutate(
       { status, version: order.version },
       {
@@ -64,43 +59,19 @@ function StatusMenu({ order }: { order: Order }) {
     );
   };
   return (
-    <>
-      <Button
-        variant="outlined"
-        color="inherit"
-        endIcon={<KeyboardArrowDown />}
-        loading={change.isPending}
-        aria-haspopup="menu"
-        aria-label={t('orders.changeStatus', { status: label })}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        {label}
-      </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {next.map((status) => (
-          <MenuItem key={status} onClick={() => pick(status)}>
-            {t(`orders.markAs.${status}`)}
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
+    <StatusMenuButton
+      label={label}
+      ariaLabel={t('orders.changeStatus', { status: label })}
+      loading={change.isPending}
+      options={next.map((status) => ({ value: status, label: t(`orders.markAs.${status}`) }))}
+      onPick={pick}
+    />
   );
 }
 
 function Details({ order }: { order: Order }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const row = (label: string, value: string, strong = false) => (
-    <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-      <Typography
-        variant={strong ? 'subtitle1' : 'body2'}
-        sx={{ color: strong ? 'text.primary' : 'text.secondary' }}
-      >
-        {label}
-      </Typography>
-      <Typography variant={strong ? 'subtitle1' : 'subtitle2'}>{value}</Typography>
-    </Stack>
-  );
   return (
     <Box
       sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}
@@ -108,45 +79,7 @@ function Details({ order }: { order: Order }) {
       <Stack spacing={3}>
         <Card>
           <CardHeader title={t('orders.details')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-          <Stack
-            component="ul"
-            aria-label={t('orders.items')}
-            divider={<Divider component="li" />}
-            sx={{ listStyle: 'none', m: 0, p: 0 }}
-          >
-            {order.items.map((item, index) => (
-              <Stack
-                component="li"
-                key={`${item.productId}-${index}`}
-                direction="row"
-                spacing={2}
-                sx={{ px: 3, py: 2, alignItems: 'center' }}
-              >
-                <Avatar
-                  variant="rounded"
-                  src={item.coverUrl ?? undefined}
-                  alt=""
-                  sx={{ width: 48, height: 48 }}
-                />
-                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                  <Typography variant="subtitle2" noWrap>
-                    {item.name}
-                  </Typography>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      {item.sku}
-                    </Typography>
-                    <ColorDots colors={item.colors} max={4} />
-                    {item.size && <Chip size="small" variant="outlined" label={item.size} />}
-                  </Stack>
-                </Box>
-                <Typography variant="body2">× {item.quantity}</Typography>
-                <Typography variant="subtitle2" sx={{ width: 96, textAlign: 'end' }}>
-                  {money(item.lineTotal)}
-                </Typography>
-              </Stack>
-            ))}
-          </Stack>
+          <OrderLines items={order.items} />
           <Divider />
           <Stack
             spacing={1.5}
@@ -154,16 +87,21 @@ function Details({ order }: { order: Order }) {
             role="group"
             aria-label={t('checkout.summary')}
           >
-            {row(t('checkout.subtotal'), money(order.subtotal))}
-            {row(
-              t('checkout.discount'),
-              order.discount
-                ? `−${money(order.discount)}${order.discountCode ? ` (${order.discountCode})` : ''}`
-                : '—',
-            )}
-            {row(t('checkout.shipping'), order.shipping ? money(order.shipping) : t('checkout.free'))}
-            {row(t('checkout.taxes'), money(order.taxes))}
-            {row(t('checkout.total'), money(order.total), true)}
+            <SummaryRow label={t('checkout.subtotal')} value={money(order.subtotal)} />
+            <SummaryRow
+              label={t('checkout.discount')}
+              value={
+                order.discount
+                  ? `−${money(order.discount)}${order.discountCode ? ` (${order.discountCode})` : ''}`
+                  : '—'
+              }
+            />
+            <SummaryRow
+              label={t('checkout.shipping')}
+              value={order.shipping ? money(order.shipping) : t('checkout.free')}
+            />
+            <SummaryRow label={t('checkout.taxes')} value={money(order.taxes)} />
+            <SummaryRow label={t('checkout.total')} value={money(order.total)} strong />
           </Stack>
         </Card>
         <Card>
@@ -241,7 +179,7 @@ export function OrderDetailsView({ id }: { id: string }) {
   const isAdmin = useAuth((state) => state.user?.role === 'admin');
   const crumbs = [
     { label: t('nav.ecommerce'), to: paths.dashboard.eCommerce.root },
-    ...(isAdmin ? [{ label: t('orders.title'), to: paths.dashboard.order.list }] : []),
+    { label: isAdmin ? t('orders.title') : t('orders.myTitle'), to: paths.dashboard.order.list },
     { label: order.data?.number ?? '…' },
   ];
   if (order.isError) {

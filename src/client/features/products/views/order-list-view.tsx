@@ -1,14 +1,9 @@
-import Search from '@mui/icons-material/Search';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -21,6 +16,9 @@ import {
 } from '#shared/contract/orders-limits.ts';
 import type { OrderStatusKey, OrderSummary } from '#shared/contract/orders.ts';
 
+import { CountTabs } from '../../../components/data-table/count-tabs.tsx';
+import { ListDateRange } from '../../../components/data-table/list-date-range.tsx';
+import { ListSearchField } from '../../../components/data-table/list-search-field.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { listTableProps, useListState } from '../../../components/data-table/use-list-state.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
@@ -28,8 +26,10 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fDateTime, fNumber } from '../../../lib/format.ts';
 import type { ListStateConfig } from '../../../lib/list-state.ts';
-import { useAdminOrders, useOrdersLive } from '../api/orders-api.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { useOrders, useOrdersLive } from '../api/orders-api.ts';
 import { useMoney } from '../api/products-api.ts';
+import { OrderLines } from '../components/order-lines.tsx';
 
 type Filter = 'status' | 'startDate' | 'endDate';
 
@@ -52,17 +52,21 @@ export const orderStatusColor: Record<OrderStatus, 'warning' | 'info' | 'success
 };
 
 /**
- * `/dashboard/order/list` (administrators, issue #13): every order, tabs by status with counts, a date range
- * and a search (number, customer name or email), sorted and paged on the server; new orders and status
- * changes arrive live.
+ * `/dashboard/order/list` (issue #13): administrators see every order, everyone else their own ("My
+ * orders"). Tabs by status with counts, a date range and a search (number; for administrators also the
+ * customer's name or email), sorted and paged on the server; a row opens to show the order's lines; new
+ * orders and status changes arrive live.
  */
 export function OrderListView() {
   const { t } = useTranslation();
   const money = useMoney();
   const list = useListState(listConfig);
   useOrdersLive();
+  const isAdmin = useAuth((state) => state.user?.role === 'admin');
   const status = (list.filters.status as OrderStatus | undefined) ?? 'all';
-  const orders = useAdminOrders({
+  const title = isAdmin ? t('orders.title') : t('orders.myTitle');
+  const orders = useOrders({
+    scope: isAdmin ? 'all' : 'mine',
     page: list.page + 1,
     pageSize: list.pageSize,
     status,
@@ -75,7 +79,7 @@ export function OrderListView() {
   const counts = orders.data?.counts;
   const capped = new Set(orders.data?.capped ?? []);
 
-  const columns: DataTableColumn<OrderSummary, OrderSortKey>[] = [
+  const allColumns: DataTableColumn<OrderSummary, OrderSortKey>[] = [
     {
       field: 'number',
       header: t('orders.number'),
@@ -106,7 +110,7 @@ export function OrderListView() {
             <Typography variant="body2" noWrap>
               {o.customer.name}
             </Typography>
-            <Typography variant="caption" sx={{ color: 'text.disabled' }} noWrap component="p">
+            <Typography variant="caption" sx={{ color: 'text.secondary' }} noWrap component="p">
               {o.customer.email}
             </Typography>
           </Box>
@@ -117,8 +121,12 @@ export function OrderListView() {
       field: 'createdAt',
       header: t('orders.date'),
       sortable: true,
-      width: 170,
-      render: (o) => fDateTime(o.createdAt),
+      minWidth: 190,
+      render: (o) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {fDateTime(o.createdAt)}
+        </Box>
+      ),
     },
     {
       field: 'items',
@@ -144,89 +152,65 @@ export function OrderListView() {
     },
   ];
 
+  // Customers' own orders need no customer column.
+  const columns = isAdmin ? allColumns : allColumns.filter((column) => column.field !== 'customer');
   const tabs: OrderStatusKey[] = ['all', ...orderStatuses];
   return (
     <>
       <PageHeading
-        title={t('orders.title')}
-        crumbs={[
-          { label: t('nav.ecommerce'), to: paths.dashboard.eCommerce.root },
-          { label: t('orders.title') },
-        ]}
+        title={title}
+        crumbs={[{ label: t('nav.ecommerce'), to: paths.dashboard.eCommerce.root }, { label: title }]}
       />
       <Card>
-        <Tabs
+        <CountTabs
           value={status}
-          onChange={(_event, next: OrderStatusKey) =>
-            list.setFilter('status', next === 'all' ? undefined : next)
-          }
-          variant="scrollable"
-          sx={{ px: 2.5, boxShadow: (theme) => `inset 0 -2px 0 0 ${theme.palette.divider}` }}
-        >
-          {tabs.map((tab) => (
-            <Tab
-              key={tab}
-              value={tab}
-              iconPosition="end"
-              label={t(`orders.statuses.${tab}`)}
-              icon={
-                <Chip
-                  size="small"
-                  label={counts ? `${fNumber(counts[tab])}${capped.has(tab) ? '+' : ''}` : '…'}
-                  color={tab === 'all' ? 'default' : orderStatusColor[tab]}
-                  variant={tab === status ? 'filled' : 'outlined'}
-                />
-              }
-            />
-          ))}
-        </Tabs>
+          onChange={(next) => list.setFilter('status', next === 'all' ? undefined : next)}
+          tabs={tabs.map((tab) => ({
+            value: tab,
+            label: t(`orders.statuses.${tab}`),
+            count: counts ? `${fNumber(counts[tab])}${capped.has(tab) ? '+' : ''}` : '…',
+            color: tab === 'all' ? 'default' : orderStatusColor[tab],
+          }))}
+        />
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5 }}>
-          <TextField
-            size="small"
-            type="date"
-            label={t('orders.startDate')}
-            value={list.filters.startDate ?? ''}
-            onChange={(event) => list.setFilter('startDate', event.target.value || undefined)}
-            slotProps={{ inputLabel: { shrink: true } }}
+          <ListDateRange
+            start={list.filters.startDate}
+            end={list.filters.endDate}
+            startLabel={t('orders.startDate')}
+            endLabel={t('orders.endDate')}
+            onChange={list.setFilter}
           />
-          <TextField
-            size="small"
-            type="date"
-            label={t('orders.endDate')}
-            value={list.filters.endDate ?? ''}
-            onChange={(event) => list.setFilter('endDate', event.target.value || undefined)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
+          <ListSearchField
             value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.target.value)}
-            placeholder={t('orders.searchPlaceholder')}
-            sx={{ flexGrow: 1 }}
-            slotProps={{
-              htmlInput: { 'aria-label': t('orders.search') },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search sx={{ color: 'text.disabled' }} />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            onChange={list.setSearchInput}
+            label={t('orders.search')}
+            placeholder={isAdmin ? t('orders.searchPlaceholder') : t('orders.searchMinePlaceholder')}
           />
         </Stack>
         <DataTable
-          label={t('orders.title')}
+          label={title}
           columns={columns}
           rows={orders.data?.orders ?? []}
           getRowId={(o) => o.id}
           rowCount={capped.has(status) ? -1 : (orders.data?.total ?? 0)}
           hasNextPage={orders.data?.hasNextPage ?? false}
           {...listTableProps(list, listConfig, orders, orders.error && errorMessage(orders.error, t))}
-          emptyText={t('orders.none')}
+          emptyText={
+            isAdmin || status !== 'all' || list.search || list.filters.startDate || list.filters.endDate
+              ? t('orders.none')
+              : t('orders.noneYet')
+          }
           sort={list.sort}
           onSortChange={list.setSort}
           rowHeight={64}
+          expansion={{
+            rowLabel: (o) => o.number,
+            render: (o) => (
+              <Box sx={{ px: { xs: 1, md: 4 }, py: 1 }}>
+                <OrderLines items={o.items} imageSize={40} />
+              </Box>
+            ),
+          }}
         />
       </Card>
     </>

@@ -2,14 +2,12 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import Search from '@mui/icons-material/Search';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -32,6 +30,8 @@ import {
 import type { ProductCard, ProductPage } from '#shared/contract/products.ts';
 
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog.tsx';
+import { SelectionBar } from '../../../components/data-table/selection-bar.tsx';
+import { ListSearchField } from '../../../components/data-table/list-search-field.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { listTableProps, useListState } from '../../../components/data-table/use-list-state.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
@@ -183,7 +183,7 @@ export function ProductListView() {
             >
               {p.name}
             </Link>
-            <Typography variant="body2" sx={{ color: 'text.disabled' }} noWrap>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
               {t(`products.categories.${p.category as 'Shirts'}`)}
             </Typography>
           </Box>
@@ -322,22 +322,11 @@ export function ProductListView() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            size="small"
+          <ListSearchField
             value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.target.value)}
+            onChange={list.setSearchInput}
+            label={t('products.search')}
             placeholder={t('products.searchPlaceholder')}
-            sx={{ flexGrow: 1 }}
-            slotProps={{
-              htmlInput: { 'aria-label': t('products.search') },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search sx={{ color: 'text.disabled' }} />
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
           <Button
             color="inherit"
@@ -349,24 +338,10 @@ export function ProductListView() {
           </Button>
         </Stack>
         {selected.size > 0 && (
-          <Stack
-            role="region"
-            aria-label={t('products.admin.selection')}
-            direction="row"
-            sx={{
-              mx: 2.5,
-              mb: 2,
-              px: 2,
-              py: 1,
-              borderRadius: 1,
-              bgcolor: 'action.selected',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-            }}
+          <SelectionBar
+            label={t('products.admin.selection')}
+            count={t('products.admin.selected', { count: selected.size })}
           >
-            <Typography variant="subtitle2">
-              {t('products.admin.selected', { count: selected.size })}
-            </Typography>
             <Button
               color="error"
               variant="contained"
@@ -376,7 +351,7 @@ export function ProductListView() {
             >
               {t('products.admin.deleteSelected')}
             </Button>
-          </Stack>
+          </SelectionBar>
         )}
         <DataTable
           label={t('products.admin.title')}

@@ -47,10 +47,19 @@ function InfoRow({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 type Activity = { key: string; icon: ReactNode; text: string; date: string };
 
 /**
- * The Profile tab: follower counts, about and contact, social links, and what the user actually did
- * (joined, profile changes, photos, follows). There are no posts in Atrium yet, so none are shown.
+ * The Profile tab: follower counts, about and contact, social links, the person's recent posts (given by
+ * the route: the blog is another feature) and what the user actually did (joined, profile changes,
+ * photos, follows).
  */
-export function ProfileHome({ user, profile }: { user: User; profile: PublicUser | undefined }) {
+export function ProfileHome({
+  user,
+  profile,
+  recentPosts,
+}: {
+  user: User;
+  profile: PublicUser | undefined;
+  recentPosts?: ReactNode;
+}) {
   const { t } = useTranslation();
   const gallery = useGallery(user.id, 1, 1);
   const location = [user.city, user.state, user.country].filter(Boolean).join(', ');
@@ -170,42 +179,45 @@ export function ProfileHome({ user, profile }: { user: User; profile: PublicUser
         </Card>
       </Stack>
 
-      <Card component="section" aria-labelledby="profile-activity" sx={{ alignSelf: 'start' }}>
-        <CardHeader
-          id="profile-activity"
-          title={t('users.profile.activity.title')}
-          subheader={t('users.profile.activity.noPosts')}
-          slotProps={{ title: { component: 'h2' } }}
-        />
-        <List sx={{ px: 1, pb: 2 }}>
-          {profile && (
-            <ListItem>
-              <ListItemIcon>
-                <GroupOutlined />
-              </ListItemIcon>
-              <ListItemText
-                primary={t('users.profile.activity.follows', {
-                  following: fNumber(profile.followingCount),
-                  followers: fNumber(profile.followerCount),
-                })}
-              />
-            </ListItem>
-          )}
-          {activity.map((item) => (
-            <ListItem key={item.key}>
-              <ListItemIcon>{item.icon}</ListItemIcon>
-              <ListItemText
-                primary={item.text}
-                secondary={
-                  <time dateTime={item.date} title={fDate(item.date)}>
-                    {fRelativeTime(item.date)}
-                  </time>
-                }
-              />
-            </ListItem>
-          ))}
-        </List>
-      </Card>
+      <Stack spacing={3} sx={{ alignSelf: 'start', minWidth: 0 }}>
+        {recentPosts}
+        <Card component="section" aria-labelledby="profile-activity">
+          <CardHeader
+            id="profile-activity"
+            title={t('users.profile.activity.title')}
+            subheader={recentPosts ? undefined : t('users.profile.activity.noPosts')}
+            slotProps={{ title: { component: 'h2' } }}
+          />
+          <List sx={{ px: 1, pb: 2 }}>
+            {profile && (
+              <ListItem>
+                <ListItemIcon>
+                  <GroupOutlined />
+                </ListItemIcon>
+                <ListItemText
+                  primary={t('users.profile.activity.follows', {
+                    following: fNumber(profile.followingCount),
+                    followers: fNumber(profile.followerCount),
+                  })}
+                />
+              </ListItem>
+            )}
+            {activity.map((item) => (
+              <ListItem key={item.key}>
+                <ListItemIcon>{item.icon}</ListItemIcon>
+                <ListItemText
+                  primary={item.text}
+                  secondary={
+                    <time dateTime={item.date} title={fDate(item.date)}>
+                      {fRelativeTime(item.date)}
+                    </time>
+                  }
+                />
+              </ListItem>
+            ))}
+          </List>
+        </Card>
+      </Stack>
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { paths } from '../../../config/paths.ts';
@@ -16,20 +17,29 @@ import { AccountSocialLinks } from '../components/account-social-links.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useUrlTab } from '../../../lib/use-url-tab.ts';
 
-const tabs = ['general', 'notifications', 'social', 'security'] as const;
+const ownTabs = ['general', 'notifications', 'social', 'security'] as const;
 
-const icons = {
+/** A tab another area adds to the account page (the shop's address book), placed after General. */
+export type AccountExtraTab = { value: string; label: string; icon: ReactElement; panel: ReactNode };
+
+const icons: Record<string, ReactElement> = {
   general: <PersonOutlined />,
   notifications: <NotificationsOutlined />,
   social: <ShareOutlined />,
   security: <LockOutlined />,
 };
 
-/** /dashboard/user/account: my settings in four tabs; the tab is in the address (`?tab=security`). */
-export function AccountView() {
+/**
+ * /dashboard/user/account: my settings in four tabs, plus those other areas add (`extraTabs`, given by the
+ * route); the tab is in the address (`?tab=security`).
+ */
+export function AccountView({ extraTabs = [] }: { extraTabs?: readonly AccountExtraTab[] }) {
   const { t } = useTranslation();
   const user = useAuth((state) => state.user);
+  const [first, ...rest] = ownTabs;
+  const tabs: [string, ...string[]] = [first, ...extraTabs.map((extra) => extra.value), ...rest];
   const { tab, tabsProps, tabProps, panelProps } = useUrlTab(tabs);
+  const extraOf = (value: string) => extraTabs.find((extra) => extra.value === value);
 
   if (!user) return null;
 
@@ -53,9 +63,9 @@ export function AccountView() {
           <Tab
             key={value}
             {...tabProps(value)}
-            icon={icons[value]}
+            icon={extraOf(value)?.icon ?? icons[value]}
             iconPosition="start"
-            label={t(`users.account.tabs.${value}`)}
+            label={extraOf(value)?.label ?? t(`users.account.tabs.${value as (typeof ownTabs)[number]}`)}
           />
         ))}
       </Tabs>
@@ -64,6 +74,7 @@ export function AccountView() {
         {tab === 'notifications' && <AccountNotifications user={user} />}
         {tab === 'social' && <AccountSocialLinks user={user} />}
         {tab === 'security' && <AccountSecurity />}
+        {extraOf(tab)?.panel}
       </Box>
     </>
   );

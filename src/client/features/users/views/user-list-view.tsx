@@ -1,9 +1,7 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -19,6 +17,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useUsers, usersListConfig, usersParamsOf, type UsersFilter } from '../api/get-users.ts';
 import { useBulkDeleteUsers, useDeleteUser } from '../api/manage-users.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog.tsx';
+import { SelectionBar } from '../../../components/data-table/selection-bar.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { UserStatusTabs, type StatusTab } from '../components/user-status-tabs.tsx';
 import { UserTable } from '../components/user-table.tsx';
@@ -189,25 +188,10 @@ export function UserListView() {
           exporting={exporting}
         />
         {selectedIds.length > 0 && (
-          <Box
-            role="region"
-            aria-label={t('users.list.selectionBar')}
-            sx={{
-              mx: 2.5,
-              mb: 2,
-              px: 2,
-              py: 1,
-              gap: 2,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              borderRadius: 1,
-              bgcolor: 'action.selected',
-            }}
+          <SelectionBar
+            label={t('users.list.selectionBar')}
+            count={t('users.list.selected', { number: selectedIds.length })}
           >
-            <Typography variant="subtitle2">
-              {t('users.list.selected', { number: selectedIds.length })}
-            </Typography>
             <Button
               color="error"
               variant="contained"
@@ -217,7 +201,7 @@ export function UserListView() {
             >
               {t('users.list.deleteSelected')}
             </Button>
-          </Box>
+          </SelectionBar>
         )}
         <UserTable
           rows={data?.users ?? []}

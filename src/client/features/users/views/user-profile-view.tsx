@@ -4,6 +4,7 @@ import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAuth } from '../../../lib/auth/use-auth.ts';
@@ -16,8 +17,11 @@ import { useUrlTab } from '../../../lib/use-url-tab.ts';
 
 const tabs = ['profile', 'followers', 'friends', 'gallery'] as const;
 
-/** /dashboard/user/profile: the signed-in user's profile; the tab is in the address (`?tab=gallery`). */
-export function UserProfileView() {
+/**
+ * /dashboard/user/profile: the signed-in user's profile; the tab is in the address (`?tab=gallery`).
+ * `recentPosts(userId)`: the person's recent posts for the Profile tab (the route gives the blog's).
+ */
+export function UserProfileView({ recentPosts }: { recentPosts?: (userId: string) => ReactNode }) {
   const { t } = useTranslation();
   const user = useAuth((state) => state.user);
   const { tab, tabsProps, tabProps, panelProps } = useUrlTab(tabs);
@@ -51,7 +55,9 @@ export function UserProfileView() {
         }
       />
       <div {...panelProps}>
-        {tab === 'profile' && <ProfileHome user={user} profile={profile.data?.user} />}
+        {tab === 'profile' && (
+          <ProfileHome user={user} profile={profile.data?.user} recentPosts={recentPosts?.(user.id)} />
+        )}
         {tab === 'followers' && <ProfileFollows userId={user.id} direction="followers" />}
         {tab === 'friends' && <ProfileFollows userId={user.id} direction="following" />}
         {tab === 'gallery' && <ProfileGallery userId={user.id} />}

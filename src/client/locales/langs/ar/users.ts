@@ -265,6 +265,7 @@ export const users: UsersTranslation = {
       tabsLabel: 'أقسام الحساب',
       tabs: {
         general: 'عام',
+        addresses: 'العناوين',
         notifications: 'الإشعارات',
         social: 'الروابط الاجتماعية',
         security: 'الأمان',

@@ -1,8 +1,10 @@
 import type { TranslationResource } from '../en/index.ts';
+import { blog } from './blog.ts';
 import { chat } from './chat.ts';
 import { calendar } from './calendar.ts';
 import { kanban } from './kanban.ts';
 import { mail } from './mail.ts';
+import { invoices } from './invoices.ts';
 import { products } from './products.ts';
 import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
@@ -20,4 +22,6 @@ export const cn: TranslationResource = {
   ...calendar,
   ...kanban,
   ...products,
+  ...invoices,
+  ...blog,
 };

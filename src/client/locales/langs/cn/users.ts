@@ -265,6 +265,7 @@ export const users: UsersTranslation = {
       tabsLabel: '账户分区',
       tabs: {
         general: '通用',
+        addresses: '地址',
         notifications: '通知',
         social: '社交链接',
         security: '安全',

@@ -42,6 +42,8 @@ export const core = {
     table: {
       selectAll: 'Select all rows on this page',
       selectRow: 'Select {{name}}',
+      expandRow: 'Show details of {{name}}',
+      collapseRow: 'Hide details of {{name}}',
       empty: 'No rows',
     },
   },
@@ -152,6 +154,7 @@ export const core = {
     product: 'Product',
     checkout: 'Checkout',
     orders: 'Orders',
+    discounts: 'Discount codes',
     invoice: 'Invoice',
     details: 'Details',
     blog: 'Blog',

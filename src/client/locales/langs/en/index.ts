@@ -1,8 +1,10 @@
+import { blog } from './blog.ts';
 import { chat } from './chat.ts';
 import { core } from './core.ts';
 import { calendar } from './calendar.ts';
 import { kanban } from './kanban.ts';
 import { mail } from './mail.ts';
+import { invoices } from './invoices.ts';
 import { products } from './products.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
@@ -24,6 +26,8 @@ export const en = {
   ...calendar,
   ...kanban,
   ...products,
+  ...invoices,
+  ...blog,
 };
 
 export type TranslationResource = typeof en;

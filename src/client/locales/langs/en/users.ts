@@ -267,6 +267,7 @@ export const users = {
       tabsLabel: 'Account sections',
       tabs: {
         general: 'General',
+        addresses: 'Addresses',
         notifications: 'Notifications',
         social: 'Social links',
         security: 'Security',

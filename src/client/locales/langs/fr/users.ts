@@ -271,6 +271,7 @@ export const users: UsersTranslation = {
       tabsLabel: 'Sections du compte',
       tabs: {
         general: 'Général',
+        addresses: 'Adresses',
         notifications: 'Notifications',
         social: 'Liens sociaux',
         security: 'Sécurité',

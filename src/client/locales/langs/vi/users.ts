@@ -267,6 +267,7 @@ export const users: UsersTranslation = {
       tabsLabel: 'Các mục của tài khoản',
       tabs: {
         general: 'Chung',
+        addresses: 'Địa chỉ',
         notifications: 'Thông báo',
         social: 'Mạng xã hội',
         security: 'Bảo mật',

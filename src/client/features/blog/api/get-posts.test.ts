@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+
+import { parseListState } from '../../../lib/list-state.ts';
+import { postsListConfig, postsParamsOf } from './get-posts.ts';
+
+const paramsOf = (query: string) =>
+  postsParamsOf(parseListState(new URLSearchParams(query), postsListConfig));
+
+describe('the posts page’s address', () => {
+  it('asks for every post the caller may see, latest first, by default', () => {
+    expect(paramsOf('')).toEqual({ tab: 'all', sort: 'latest', search: '', page: 1, pageSize: 12 });
+  });
+
+  it('reads the tab, the sort, the search and the page', () => {
+    expect(paramsOf('tab=draft&sort=popular&search=%20travel%20&page=3')).toEqual({
+      tab: 'draft',
+      sort: 'popular',
+      search: 'travel',
+      page: 3,
+      pageSize: 12,
+    });
+  });
+
+  it('falls back to the defaults on values the API does not take', () => {
+    expect(paramsOf('tab=secret&sort=random&page=-2&pageSize=7')).toEqual({
+      tab: 'all',
+      sort: 'latest',
+      search: '',
+      page: 1,
+      pageSize: 12,
+    });
+  });
+});

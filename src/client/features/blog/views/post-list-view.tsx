@@ -1,0 +1,234 @@
+import Add from '@mui/icons-material/Add';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+
+import { postSorts, postTabs, type PostTab } from '#shared/contract/posts-limits.ts';
+
+import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { Label } from '../../../components/label/label.tsx';
+import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { fNumber } from '../../../lib/format.ts';
+import { prefetchRoute } from '../../../lib/route-prefetch.ts';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback.ts';
+import { postsListConfig, postsParamsOf, usePosts } from '../api/get-posts.ts';
+import { useLivePosts, usePostSuggestions } from '../api/posts-api.ts';
+import { PostCard } from '../components/post-card.tsx';
+
+/**
+ * `/dashboard/blog/posts` (issue #14): the posts the caller may see as cards, searched (with suggestions
+ * that open a post), sorted, in tabs with their counts (drafts: the caller's own, every one for
+ * administrators) and paged; the state is in the address. Others' posts, likes and comments arrive live.
+ */
+export function PostListView() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useListState(postsListConfig);
+  const params = postsParamsOf(list);
+  const posts = usePosts(params);
+  useLivePosts();
+  const [typed, setTyped] = useState(list.search);
+  const [suggestFor, setSuggestFor] = useState('');
+  const suggestSoon = useDebouncedCallback(setSuggestFor, 250);
+  const suggestions = usePostSuggestions(suggestFor);
+
+  const search = (value: string) => {
+    setSuggestFor('');
+    list.setSearchInput(value);
+  };
+  const counts = posts.data?.counts;
+  const capped = posts.data?.totalCapped ?? false;
+  const countText = (count: number) =>
+    capped && count >= 1000 ? t('blog.list.countCapped', { number: fNumber(1000) }) : fNumber(count);
+  const pages = posts.data
+    ? Math.max(1, Math.ceil(posts.data.total / params.pageSize), posts.data.hasNextPage ? params.page + 1 : 1)
+    : 1;
+
+  return (
+    <>
+      <PageHeading
+        title={t('blog.list.title')}
+        crumbs={[{ label: t('nav.blog'), to: paths.dashboard.blog.root }, { label: t('nav.posts') }]}
+        action={
+          <Button
+            component={RouterLink}
+            to={paths.dashboard.blog.new}
+            variant="contained"
+            startIcon={<Add />}
+            onPointerEnter={() => prefetchRoute(paths.dashboard.blog.new)}
+            onFocus={() => prefetchRoute(paths.dashboard.blog.new)}
+          >
+            {t('blog.list.newPost')}
+          </Button>
+        }
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
+        <Autocomplete
+          freeSolo
+          sx={{ width: { xs: 1, sm: 320 }, flexShrink: 0 }}
+          options={suggestFor ? (suggestions.data?.results ?? []) : []}
+          filterOptions={(options) => options}
+          getOptionLabel={(option) => (typeof option === 'string' ? option : option.title)}
+          inputValue={typed}
+          onInputChange={(_event, value, reason) => {
+            setTyped(value);
+            if (reason === 'input') suggestSoon(value.trim());
+            if (reason === 'clear') search('');
+          }}
+          onChange={(_event, value) => {
+            if (value && typeof value !== 'string') void navigate(paths.dashboard.blog.post(value.slug));
+            else if (typeof value === 'string') search(value);
+          }}
+          noOptionsText={t('blog.list.noSuggestions')}
+          renderOption={({ key, ...props }, option) => (
+            <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
+              <Avatar
+                variant="rounded"
+                src={option.coverUrl ?? undefined}
+                alt=""
+                sx={{ width: 48, height: 32 }}
+              />
+              <Typography variant="body2" dir="auto" sx={{ flexGrow: 1 }} noWrap>
+                {option.title}
+              </Typography>
+            </Box>
+          )}
+          renderInput={(inputParams) => (
+            <TextField
+              {...inputParams}
+              placeholder={t('blog.list.searchPlaceholder')}
+              slotProps={{
+                ...inputParams.slotProps,
+                input: {
+                  ...inputParams.slotProps.input,
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <Search sx={{ color: 'text.disabled' }} />
+                    </InputAdornment>
+                  ),
+                },
+                htmlInput: { ...inputParams.slotProps.htmlInput, 'aria-label': t('blog.list.search') },
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && !event.defaultPrevented) search(typed);
+              }}
+            />
+          )}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        <TextField
+          select
+          label={t('blog.list.sortBy')}
+          value={params.sort}
+          onChange={(event) =>
+            list.setFilter('sort', event.target.value === 'latest' ? undefined : event.target.value)
+          }
+          sx={{ width: { xs: 1, sm: 180 }, flexShrink: 0 }}
+        >
+          {postSorts.map((sort) => (
+            <MenuItem key={sort} value={sort}>
+              {t(`blog.sorts.${sort}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+
+      <Tabs
+        value={params.tab}
+        onChange={(_event, value: PostTab) => list.setFilter('tab', value === 'all' ? undefined : value)}
+        aria-label={t('blog.list.tabsLabel')}
+        variant="scrollable"
+        sx={{ mb: 3 }}
+      >
+        {postTabs.map((tab) => (
+          <Tab
+            key={tab}
+            value={tab}
+            iconPosition="end"
+            label={t(`blog.tabs.${tab}`)}
+            icon={
+              <Label
+                color={tab === 'published' ? 'success' : tab === 'draft' ? 'warning' : 'default'}
+                sx={{ marginInlineStart: 1 }}
+              >
+                {counts ? countText(counts[tab]) : '…'}
+              </Label>
+            }
+          />
+        ))}
+      </Tabs>
+
+      {posts.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void posts.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {errorMessage(posts.error, t)}
+        </Alert>
+      )}
+      {posts.data && posts.data.posts.length === 0 && (
+        <Box sx={{ py: 10, textAlign: 'center' }}>
+          <Typography variant="h6" component="p">
+            {params.search ? t('blog.list.noResults') : t('blog.list.empty')}
+          </Typography>
+          {params.search && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('blog.list.noResultsHint')}
+            </Typography>
+          )}
+        </Box>
+      )}
+      <Box
+        component="section"
+        aria-label={t('blog.list.title')}
+        aria-busy={posts.isFetching}
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, 1fr)',
+            md: 'repeat(3, 1fr)',
+            lg: 'repeat(4, 1fr)',
+          },
+          opacity: posts.isPlaceholderData ? 0.6 : 1,
+        }}
+      >
+        {posts.isPending
+          ? Array.from({ length: 8 }, (_, index) => (
+              <Skeleton key={index} variant="rounded" sx={{ height: 340 }} />
+            ))
+          : posts.data?.posts.map((post) => <PostCard key={post.id} post={post} />)}
+      </Box>
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={params.page}
+          onChange={(_event, page) => list.setPage(page - 1)}
+          sx={{ mt: 5, display: 'flex', justifyContent: 'center' }}
+        />
+      )}
+    </>
+  );
+}

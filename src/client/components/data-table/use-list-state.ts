@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import {
@@ -34,11 +34,21 @@ export function useListState<S extends string, F extends string>(
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseListState(params, config), [params, config]);
 
+  // The address changes when the navigation ends, after the page's loader: a second change before then
+  // (a start date, then an end date) starts from the first one's address, not from the stale one.
+  const pending = useRef<{ from: string; to: URLSearchParams } | null>(null);
   const update = useCallback(
     (change: (current: ListState<S, F>) => ListState<S, F>) =>
-      void setParams((current) => writeListState(current, change(parseListState(current, config)), config), {
-        replace: true,
-      }),
+      void setParams(
+        (current) => {
+          const from = current.toString();
+          const base = pending.current?.from === from ? new URLSearchParams(pending.current.to) : current;
+          const next = writeListState(base, change(parseListState(base, config)), config);
+          pending.current = { from, to: next };
+          return next;
+        },
+        { replace: true },
+      ),
     [setParams, config],
   );
 

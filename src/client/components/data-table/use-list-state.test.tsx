@@ -1,0 +1,94 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import type { ListStateConfig } from '../../lib/list-state.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
+import { useListState } from './use-list-state.ts';
+
+const config: ListStateConfig<'name', 'startDate' | 'endDate'> = {
+  pageSizes: [10, 25],
+  defaultPageSize: 10,
+  sortKeys: ['name'],
+  filters: { startDate: /^\d{4}-\d{2}-\d{2}$/u, endDate: /^\d{4}-\d{2}-\d{2}$/u },
+  searchMax: 50,
+};
+
+function DateFilters() {
+  const list = useListState(config);
+  return (
+    <>
+      <p>
+        from {list.filters.startDate ?? '-'} to {list.filters.endDate ?? '-'}
+      </p>
+      <button type="button" onClick={() => list.setFilter('startDate', '2026-11-24')}>
+        Start
+      </button>
+      <button type="button" onClick={() => list.setFilter('endDate', '2026-11-30')}>
+        End
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          list.setFilter('startDate', '2026-01-01');
+          list.setFilter('endDate', '2026-01-31');
+        }}
+      >
+        January
+      </button>
+    </>
+  );
+}
+
+describe('useListState', () => {
+  it('keeps both of two changes made before the address caught up with the first', async () => {
+    // Every change of the address runs the page's loader again; until it ends, the address is the old one.
+    let release: () => void = () => {};
+    let loads = 0;
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/list',
+          element: <DateFilters />,
+          HydrateFallback: () => null,
+          loader: () => {
+            loads += 1;
+            return loads === 1 ? null : new Promise<null>((resolve) => (release = () => resolve(null)));
+          },
+        },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    await userEvent.click(screen.getByRole('button', { name: 'End' }));
+    act(() => release());
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?startDate=2026-11-24&endDate=2026-11-30'),
+    );
+    expect(screen.getByText('from 2026-11-24 to 2026-11-30')).toBeTruthy();
+  });
+
+  it('keeps both of two changes made in one handler', async () => {
+    const { router } = renderRoutes([{ path: '/list', element: <DateFilters /> }], {
+      initialEntries: ['/list?startDate=2025-05-05'],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'January' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?startDate=2026-01-01&endDate=2026-01-31'),
+    );
+    expect(screen.getByText('from 2026-01-01 to 2026-01-31')).toBeTruthy();
+  });
+
+  it('starts from the address again once it changed from outside (Back, a link)', async () => {
+    const { router } = renderRoutes([{ path: '/list', element: <DateFilters /> }], {
+      initialEntries: ['/list'],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?startDate=2026-11-24'));
+    await act(() => router.navigate('/list?endDate=2026-12-01'));
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?endDate=2026-12-01&startDate=2026-11-24'),
+    );
+  });
+});

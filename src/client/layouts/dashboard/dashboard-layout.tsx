@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
-import { Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
 import { PageSkeleton } from '../../components/loading-screen/page-skeleton.tsx';
@@ -15,13 +14,15 @@ import { useMailUnread } from '../../features/mail/api/mail-unread.ts';
 import { useSettings } from '../../lib/settings/use-settings.ts';
 import { layoutConfig } from '../../config/layout.ts';
 import { Header } from './header.tsx';
-import { NavContent } from './nav-content.tsx';
 import { HORIZONTAL_NAV_HEIGHT, NavHorizontal } from './nav-horizontal.tsx';
 import { NavVertical } from './nav-vertical.tsx';
 import { useNavData } from './use-nav-data.ts';
 import { useRealtimeConnection } from '../../lib/realtime/use-realtime.ts';
 
 const { header, nav } = layoutConfig;
+
+const loadNavDrawer = () => import('./nav-drawer.tsx');
+const NavDrawer = lazy(() => loadNavDrawer().then((module) => ({ default: module.NavDrawer })));
 
 /**
  * The dashboard: a navigation in one of three forms (vertical 280 px, mini 88 px, horizontal bar) from
@@ -43,6 +44,8 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: header.desktopOffsetHeight });
   // The drawer is open for the path it was opened on: following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
+  // The drawer's code loads on the menu button's hover, focus or first press, and stays mounted after.
+  const [navUsed, setNavUsed] = useState(false);
   const navOpen = !lgUp && openOn === pathname;
 
   const horizontal = lgUp && layout === 'horizontal';
@@ -57,12 +60,29 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
       ? header.desktopOffsetHeight + HORIZONTAL_NAV_HEIGHT
       : header.desktopHeight;
 
+  // The page is the same element whatever the shell re-renders for (unread counts, scrolling, the drawer):
+  // React skips it then. Otherwise the shell's urgent updates (a count arriving while the page's code or
+  // data loads) would render a whole new page with them, in one long task, instead of in the router's
+  // interruptible transition.
+  const page = useMemo(
+    () => (
+      <PageErrorBoundary>
+        <Suspense fallback={<PageSkeleton />}>{children ?? <Outlet />}</Suspense>
+      </PageErrorBoundary>
+    ),
+    [children],
+  );
+
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }} data-layout={layout}>
       <Header
         navOpen={navOpen}
         navId={navId}
-        onOpenNav={() => setOpenOn(pathname)}
+        onOpenNav={() => {
+          setNavUsed(true);
+          setOpenOn(pathname);
+        }}
+        onPreloadNav={() => void loadNavDrawer()}
         showNavButton={!lgUp}
         showLogo={!lgUp || horizontal}
         offsetStart={navWidth}
@@ -73,24 +93,10 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
       {horizontal && <NavHorizontal data={navData} top={header.desktopOffsetHeight} />}
       {lgUp && !horizontal && <NavVertical data={navData} mini={layout === 'mini'} />}
 
-      {!lgUp && (
-        <Drawer
-          id={navId}
-          open={navOpen}
-          onClose={() => setOpenOn(null)}
-          slotProps={{ paper: { sx: { width: nav.verticalWidth } } }}
-        >
-          {/* Following a link to the current page closes the drawer too. */}
-          <Box
-            sx={{ height: 1 }}
-            onClick={(event) => {
-              const link = (event.target as Element).closest('a');
-              if (link && !link.getAttribute('href')?.startsWith('#')) setOpenOn(null);
-            }}
-          >
-            <NavContent data={navData} />
-          </Box>
-        </Drawer>
+      {!lgUp && navUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer id={navId} open={navOpen} onClose={() => setOpenOn(null)} data={navData} />
+        </Suspense>
       )}
 
       <Box
@@ -120,11 +126,7 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
           }}
         >
           <VerifyEmailBanner />
-          <TitleCountContext value={chatUnread}>
-            <PageErrorBoundary>
-              <Suspense fallback={<PageSkeleton />}>{children ?? <Outlet />}</Suspense>
-            </PageErrorBoundary>
-          </TitleCountContext>
+          <TitleCountContext value={chatUnread}>{page}</TitleCountContext>
         </Box>
       </Box>
     </Box>

@@ -125,6 +125,8 @@ describe('dashboard shell', () => {
     renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
 
     await waitFor(() => expect(document.title).toMatch(/^\(3\) .+ \| Atrium$/));
+    // On a narrow window the navigation is a drawer whose code loads on first use.
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Open navigation' }));
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: /Chat/ }).textContent).toContain('3');

@@ -17,6 +17,8 @@ type HeaderProps = {
   navOpen: boolean;
   navId: string;
   onOpenNav: () => void;
+  /** The drawer's code loads when the menu button is hovered or focused. */
+  onPreloadNav?: () => void;
   /** Below 1200 px the navigation is a drawer opened from the header. */
   showNavButton: boolean;
   showLogo: boolean;
@@ -31,6 +33,7 @@ export function Header({
   navOpen,
   navId,
   onOpenNav,
+  onPreloadNav,
   showNavButton,
   showLogo,
   offsetStart,
@@ -71,6 +74,8 @@ export function Header({
             aria-expanded={navOpen}
             aria-controls={navOpen ? navId : undefined}
             onClick={onOpenNav}
+            onPointerEnter={onPreloadNav}
+            onFocus={onPreloadNav}
             edge="start"
           >
             <MenuIcon />

@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -22,6 +21,7 @@ import { postSorts, postTabs, type PostTab } from '#shared/contract/posts-limits
 
 import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { Label } from '../../../components/label/label.tsx';
+import { CardGrid } from '../../../components/card-grid/card-grid.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -187,40 +187,20 @@ export function PostListView() {
           {errorMessage(posts.error, t)}
         </Alert>
       )}
-      {posts.data && posts.data.posts.length === 0 && (
-        <Box sx={{ py: 10, textAlign: 'center' }}>
-          <Typography variant="h6" component="p">
-            {params.search ? t('blog.list.noResults') : t('blog.list.empty')}
-          </Typography>
-          {params.search && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('blog.list.noResultsHint')}
-            </Typography>
-          )}
-        </Box>
-      )}
-      <Box
-        component="section"
-        aria-label={t('blog.list.title')}
-        aria-busy={posts.isFetching}
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: 'repeat(2, 1fr)',
-            md: 'repeat(3, 1fr)',
-            lg: 'repeat(4, 1fr)',
-          },
-          opacity: posts.isPlaceholderData ? 0.6 : 1,
-        }}
-      >
-        {posts.isPending
-          ? Array.from({ length: 8 }, (_, index) => (
-              <Skeleton key={index} variant="rounded" sx={{ height: 340 }} />
-            ))
-          : posts.data?.posts.map((post) => <PostCard key={post.id} post={post} />)}
-      </Box>
+      <CardGrid
+        label={t('blog.list.title')}
+        items={posts.data?.posts}
+        pending={posts.isPending}
+        fetching={posts.isFetching}
+        stale={posts.isPlaceholderData}
+        skeletonSx={{ height: 340 }}
+        empty={
+          params.search
+            ? { title: t('blog.list.noResults'), hint: t('blog.list.noResultsHint') }
+            : { title: t('blog.list.empty') }
+        }
+        renderItem={(post) => <PostCard key={post.id} post={post} />}
+      />
       {pages > 1 && (
         <Pagination
           count={pages}

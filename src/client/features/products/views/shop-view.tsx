@@ -10,7 +10,6 @@ import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -20,6 +19,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 
 import { productSorts, type ProductSort } from '#shared/contract/products-limits.ts';
 
+import { CardGrid } from '../../../components/card-grid/card-grid.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -273,36 +273,16 @@ export function ShopView() {
       )}
 
       {products.isError && <Alert severity="error">{errorMessage(products.error, t)}</Alert>}
-      {products.data && products.data.products.length === 0 && (
-        <Box sx={{ py: 10, textAlign: 'center' }}>
-          <Typography variant="h6">{t('products.noResults')}</Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('products.noResultsHint')}
-          </Typography>
-        </Box>
-      )}
-      <Box
-        component="section"
-        aria-label={t('products.shopTitle')}
-        aria-busy={products.isFetching}
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: {
-            xs: 'repeat(1, 1fr)',
-            sm: 'repeat(2, 1fr)',
-            md: 'repeat(3, 1fr)',
-            lg: 'repeat(4, 1fr)',
-          },
-          opacity: products.isPlaceholderData ? 0.6 : 1,
-        }}
-      >
-        {products.isPending
-          ? Array.from({ length: 8 }, (_, index) => (
-              <Skeleton key={index} variant="rounded" sx={{ aspectRatio: '3 / 4', height: 'auto' }} />
-            ))
-          : products.data?.products.map((product) => <ProductItem key={product.id} product={product} />)}
-      </Box>
+      <CardGrid
+        label={t('products.shopTitle')}
+        items={products.data?.products}
+        pending={products.isPending}
+        fetching={products.isFetching}
+        stale={products.isPlaceholderData}
+        skeletonSx={{ aspectRatio: '3 / 4', height: 'auto' }}
+        empty={{ title: t('products.noResults'), hint: t('products.noResultsHint') }}
+        renderItem={(product) => <ProductItem key={product.id} product={product} />}
+      />
       {pages > 1 && (
         <Pagination
           count={pages}

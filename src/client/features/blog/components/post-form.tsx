@@ -2,22 +2,16 @@ import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutl
 import Close from '@mui/icons-material/Close';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -27,6 +21,8 @@ import { createPostInput, type CreatePostInput, type Post } from '#shared/contra
 
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { payloadResolver } from '../../../components/form/form-resolver.ts';
+import { FormChipsField } from '../../../components/form/form-chips-field.tsx';
+import { FormSection } from '../../../components/form/form-section.tsx';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { useServerError } from '../../../components/form/use-server-error.ts';
@@ -52,57 +48,6 @@ const serverFields = [
   'metaDescription',
   'metaKeywords',
 ] as const;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-      <Divider />
-      <Stack spacing={3} sx={{ p: 3 }}>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
-/** Words typed and kept as chips (Enter or comma adds one), bound to the form, with its error. */
-function WordsField({
-  control,
-  name,
-  label,
-}: {
-  control: Control<PostFormValues>;
-  name: 'tags' | 'metaKeywords';
-  label: string;
-}) {
-  const { t } = useTranslation();
-  const { field, fieldState } = useController({ control, name });
-  const translate = useTranslateMessage();
-  return (
-    <Autocomplete
-      multiple
-      freeSolo
-      options={[]}
-      value={field.value}
-      onChange={(_event, value) => field.onChange(value.map((word) => word.trim()).filter(Boolean))}
-      renderValue={(values, getItemProps) =>
-        values.map((option, index) => {
-          const { key, ...props } = getItemProps({ index });
-          return <Chip key={key} {...props} size="small" label={option} dir="auto" />;
-        })
-      }
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translate(fieldState.error?.message) || t('blog.form.wordsHint')}
-        />
-      )}
-    />
-  );
-}
 
 function ContentField({ control }: { control: Control<PostFormValues> }) {
   const { t } = useTranslation();
@@ -289,7 +234,7 @@ export function PostForm({ post, submitLabel, onSubmit }: PostFormProps) {
       sx={{ maxWidth: 880, mx: 'auto' }}
     >
       {serverError && <Alert severity="error">{serverError}</Alert>}
-      <Section title={t('blog.form.details')}>
+      <FormSection title={t('blog.form.details')}>
         <FormTextField
           control={control}
           name="title"
@@ -306,9 +251,15 @@ export function PostForm({ post, submitLabel, onSubmit }: PostFormProps) {
         />
         <ContentField control={control} />
         <CoverField control={control} />
-      </Section>
-      <Section title={t('blog.form.properties')}>
-        <WordsField control={control} name="tags" label={t('blog.form.tags')} />
+      </FormSection>
+      <FormSection title={t('blog.form.properties')}>
+        <FormChipsField
+          control={control}
+          name="tags"
+          label={t('blog.form.tags')}
+          freeSolo
+          hint={t('blog.form.wordsHint')}
+        />
         <FormTextField control={control} name="metaTitle" label={t('blog.form.metaTitle')} />
         <FormTextField
           control={control}
@@ -317,9 +268,15 @@ export function PostForm({ post, submitLabel, onSubmit }: PostFormProps) {
           multiline
           minRows={3}
         />
-        <WordsField control={control} name="metaKeywords" label={t('blog.form.metaKeywords')} />
+        <FormChipsField
+          control={control}
+          name="metaKeywords"
+          label={t('blog.form.metaKeywords')}
+          freeSolo
+          hint={t('blog.form.wordsHint')}
+        />
         <FormSwitch control={control} name="allowComments" label={t('blog.form.allowComments')} />
-      </Section>
+      </FormSection>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

@@ -3,11 +3,8 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
@@ -18,9 +15,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -36,6 +32,8 @@ import { createProductInput, type CreateProductInput, type Product } from '#shar
 
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { payloadResolver } from '../../../components/form/form-resolver.ts';
+import { FormChipsField } from '../../../components/form/form-chips-field.tsx';
+import { FormSection } from '../../../components/form/form-section.tsx';
 import { FormSelectField } from '../../../components/form/form-select-field.tsx';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
@@ -136,63 +134,6 @@ const serverFields = [
   'gender',
   'tags',
 ] as const;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-      <Divider />
-      <Stack spacing={3} sx={{ p: 3 }}>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
-/** A list of choices (chips in the field) bound to the form, with its error under it. */
-function MultiSelect({
-  control,
-  name,
-  label,
-  options,
-  getLabel = (option) => option,
-  freeSolo = false,
-}: {
-  control: Control<ProductFormValues>;
-  name: 'colors' | 'sizes' | 'tags';
-  label: string;
-  options: readonly string[];
-  getLabel?: (option: string) => string;
-  freeSolo?: boolean;
-}) {
-  const { field, fieldState } = useController({ control, name });
-  const translate = useTranslateMessage();
-  return (
-    <Autocomplete
-      multiple
-      freeSolo={freeSolo}
-      options={[...options]}
-      value={field.value}
-      onChange={(_event, value) => field.onChange(value)}
-      getOptionLabel={getLabel}
-      renderValue={(values, getItemProps) =>
-        values.map((option, index) => {
-          const { key, ...props } = getItemProps({ index });
-          return <Chip key={key} {...props} size="small" label={getLabel(option)} />;
-        })
-      }
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translate(fieldState.error?.message)}
-        />
-      )}
-    />
-  );
-}
 
 function GenderField({ control }: { control: Control<ProductFormValues> }) {
   const { t } = useTranslation();
@@ -379,7 +320,7 @@ export function ProductForm({ product, submitLabel, onSubmit }: ProductFormProps
       sx={{ maxWidth: 880, mx: 'auto' }}
     >
       {serverError && <Alert severity="error">{serverError}</Alert>}
-      <Section title={t('products.form.details')}>
+      <FormSection title={t('products.form.details')}>
         <FormTextField control={control} name="name" label={t('products.form.name')} />
         <FormTextField
           control={control}
@@ -390,8 +331,8 @@ export function ProductForm({ product, submitLabel, onSubmit }: ProductFormProps
         />
         <DescriptionField control={control} />
         <ImagesField control={control} />
-      </Section>
-      <Section title={t('products.form.properties')}>
+      </FormSection>
+      <FormSection title={t('products.form.properties')}>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <FormTextField control={control} name="code" label={t('products.form.code')} />
           <FormTextField control={control} name="sku" label={t('products.form.sku')} />
@@ -412,21 +353,21 @@ export function ProductForm({ product, submitLabel, onSubmit }: ProductFormProps
               )),
             ])}
           </FormSelectField>
-          <MultiSelect
+          <FormChipsField
             control={control}
             name="colors"
             label={t('products.form.colors')}
             options={productColors}
             getLabel={colorName}
           />
-          <MultiSelect
+          <FormChipsField
             control={control}
             name="sizes"
             label={t('products.form.sizes')}
             options={productSizes}
           />
         </Box>
-        <MultiSelect control={control} name="tags" label={t('products.form.tags')} options={[]} freeSolo />
+        <FormChipsField control={control} name="tags" label={t('products.form.tags')} freeSolo />
         <GenderField control={control} />
         <Divider sx={{ borderStyle: 'dashed' }} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -449,8 +390,8 @@ export function ProductForm({ product, submitLabel, onSubmit }: ProductFormProps
             disabled={!saleLabelEnabled}
           />
         </Stack>
-      </Section>
-      <Section title={t('products.form.pricing')}>
+      </FormSection>
+      <FormSection title={t('products.form.pricing')}>
         <FormTextField
           control={control}
           name="price"
@@ -482,7 +423,7 @@ export function ProductForm({ product, submitLabel, onSubmit }: ProductFormProps
             input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
           }}
         />
-      </Section>
+      </FormSection>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <FormSwitch control={control} name="publish" label={t('products.form.publish')} />
         <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>

@@ -36,6 +36,20 @@ describe('languages and direction (spec §4)', () => {
     }
   });
 
+  it('writes the quantities in texts the way of the language, and leaves order numbers as they are', async () => {
+    const text = i18n.t as unknown as (key: string, options?: object) => string;
+    for (const language of ['en', 'fr', 'ar'] as const) {
+      i18n.addResource(language, 'translations', 'testOnly.order', 'Order #{{number}}: {{count}} items');
+    }
+    expect(i18n.t('notifications.unreadSummary', { count: 1234 })).toBe('Unread: 1,234');
+    expect(text('testOnly.order', { number: 1001, count: 2500 })).toBe('Order #1001: 2,500 items');
+    await changeLanguage('fr');
+    expect(text('testOnly.order', { number: 1001, count: 2500 })).toBe('Order #1001: 2\u202f500 items');
+    await changeLanguage('ar');
+    expect(i18n.t('notifications.unreadSummary', { count: 12 })).toBe('غير المقروءة: ١٢');
+    expect(text('testOnly.order', { number: 1001, count: 3 })).toBe('Order #1001: ٣ items');
+  });
+
   it('keeps the choice in local storage under i18nextLng', async () => {
     await changeLanguage('fr');
     expect(window.localStorage.getItem(languageStorageKey)).toBe('fr');

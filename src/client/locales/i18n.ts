@@ -24,21 +24,61 @@ i18n.on('languageChanged', (language) => {
   if (isLanguageValue(language)) writeStorage(languageStorageKey, language);
 });
 
-void i18n.use(initReactI18next).init({
-  // English's start parts; an area's texts (users, public pages) load with its routes (`ensureTranslations`).
-  resources: { en: { [defaultNS]: { ...core, ...shell } } },
-  lng: storedLanguage() ?? fallbackLng,
-  supportedLngs: languageValues,
-  fallbackLng,
-  ns: [defaultNS],
-  defaultNS,
-  // Each area's texts are a namespace of their own (loaded with its routes); `t()` looks there next.
-  fallbackNS: [...areaParts],
-  debug: false,
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+/** The values of these names in texts are quantities: "{{count}} invoices" is written the language's way. */
+const quantityKeys = new Set(['count', 'total', 'index', 'position', 'min', 'max']);
+const quantityFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * i18next's formatter, for numbers only (no text uses `{{value, format}}`): a quantity in a text has the
+ * digits and separators of the language ("١٬٢٣٤ فاتورة" in Arabic, "1 234" in French), like the numbers
+ * `lib/format.ts` writes elsewhere on the page. Other values (order numbers, codes) stay as they are.
+ */
+const quantityFormatter = {
+  type: 'formatter' as const,
+  init: () => {},
+  add: () => {},
+  addCached: () => {},
+  format: (
+    value: unknown,
+    _format: unknown,
+    lng: string | undefined,
+    options?: { interpolationkey?: string },
+  ) => {
+    if (
+      typeof value !== 'number' ||
+      !isLanguageValue(lng) ||
+      !quantityKeys.has(options?.interpolationkey ?? '')
+    ) {
+      return value;
+    }
+    const locale = getLanguage(lng).numberLocale;
+    let format = quantityFormats.get(locale);
+    if (!format) {
+      format = new Intl.NumberFormat(locale);
+      quantityFormats.set(locale, format);
+    }
+    return format.format(value);
+  },
+};
+
+void i18n
+  .use(initReactI18next)
+  .use(quantityFormatter)
+  .init({
+    // English's start parts; an area's texts (users, public pages) load with its routes (`ensureTranslations`).
+    resources: { en: { [defaultNS]: { ...core, ...shell } } },
+    lng: storedLanguage() ?? fallbackLng,
+    supportedLngs: languageValues,
+    fallbackLng,
+    ns: [defaultNS],
+    defaultNS,
+    // Each area's texts are a namespace of their own (loaded with its routes); `t()` looks there next.
+    fallbackNS: [...areaParts],
+    debug: false,
+    initAsync: false,
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    react: { useSuspense: false },
+  });
 
 /** The language in use (English until a chosen language's texts have loaded). */
 export function currentLanguage(): LanguageValue {

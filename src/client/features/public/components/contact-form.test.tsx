@@ -39,7 +39,7 @@ describe('contact form', () => {
     ]);
     renderForm();
     await fill();
-    expect(screen.getByText('11 / 5000 characters')).toBeTruthy();
+    expect(screen.getByText('11 / 5,000 characters')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
 
     expect(await screen.findByText('Thanks — we’ll get back to you')).toBeTruthy();

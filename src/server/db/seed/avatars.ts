@@ -16,7 +16,8 @@ export const AVATAR_COLOURS = [
   '#078DEE',
   '#7A4100',
   '#5119B7',
-  '#1C252E',
+  // Grey, not the dark paper colour (#1C252E): a dark-mode avatar must stand out from its card.
+  '#637381',
 ] as const;
 
 const escapeXml = (text: string) =>

@@ -1,11 +1,8 @@
 import Add from '@mui/icons-material/Add';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
@@ -23,11 +20,11 @@ import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { Label } from '../../../components/label/label.tsx';
 import { CardGrid } from '../../../components/card-grid/card-grid.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
+import { SearchSuggestField } from '../../../components/search-suggest/search-suggest-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fNumber } from '../../../lib/format.ts';
 import { prefetchRoute } from '../../../lib/route-prefetch.ts';
-import { useDebouncedCallback } from '../../../lib/use-debounced-callback.ts';
 import { postsListConfig, postsParamsOf, usePosts } from '../api/get-posts.ts';
 import { useLivePosts, usePostSuggestions } from '../api/posts-api.ts';
 import { PostCard } from '../components/post-card.tsx';
@@ -44,15 +41,8 @@ export function PostListView() {
   const params = postsParamsOf(list);
   const posts = usePosts(params);
   useLivePosts();
-  const [typed, setTyped] = useState(list.search);
   const [suggestFor, setSuggestFor] = useState('');
-  const suggestSoon = useDebouncedCallback(setSuggestFor, 250);
   const suggestions = usePostSuggestions(suggestFor);
-
-  const search = (value: string) => {
-    setSuggestFor('');
-    list.setSearchInput(value);
-  };
   const counts = posts.data?.counts;
   const capped = posts.data?.totalCapped ?? false;
   const countText = (count: number) =>
@@ -80,57 +70,29 @@ export function PostListView() {
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
-        <Autocomplete
-          freeSolo
-          sx={{ width: { xs: 1, sm: 320 }, flexShrink: 0 }}
-          options={suggestFor ? (suggestions.data?.results ?? []) : []}
-          filterOptions={(options) => options}
-          getOptionLabel={(option) => (typeof option === 'string' ? option : option.title)}
-          inputValue={typed}
-          onInputChange={(_event, value, reason) => {
-            setTyped(value);
-            if (reason === 'input') suggestSoon(value.trim());
-            if (reason === 'clear') search('');
-          }}
-          onChange={(_event, value) => {
-            if (value && typeof value !== 'string') void navigate(paths.dashboard.blog.post(value.slug));
-            else if (typeof value === 'string') search(value);
-          }}
+        <SearchSuggestField
+          value={list.search}
+          label={t('blog.list.search')}
+          placeholder={t('blog.list.searchPlaceholder')}
           noOptionsText={t('blog.list.noSuggestions')}
-          renderOption={({ key, ...props }, option) => (
-            <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
+          options={suggestFor ? (suggestions.data?.results ?? []) : []}
+          onWords={setSuggestFor}
+          getLabel={(post) => post.title}
+          renderOption={(post) => (
+            <>
               <Avatar
                 variant="rounded"
-                src={option.coverUrl ?? undefined}
+                src={post.coverUrl ?? undefined}
                 alt=""
                 sx={{ width: 48, height: 32 }}
               />
               <Typography variant="body2" dir="auto" sx={{ flexGrow: 1 }} noWrap>
-                {option.title}
+                {post.title}
               </Typography>
-            </Box>
+            </>
           )}
-          renderInput={(inputParams) => (
-            <TextField
-              {...inputParams}
-              placeholder={t('blog.list.searchPlaceholder')}
-              slotProps={{
-                ...inputParams.slotProps,
-                input: {
-                  ...inputParams.slotProps.input,
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <Search sx={{ color: 'text.disabled' }} />
-                    </InputAdornment>
-                  ),
-                },
-                htmlInput: { ...inputParams.slotProps.htmlInput, 'aria-label': t('blog.list.search') },
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && !event.defaultPrevented) search(typed);
-              }}
-            />
-          )}
+          onSearch={list.setSearchInput}
+          onPick={(post) => void navigate(paths.dashboard.blog.post(post.slug))}
         />
         <Box sx={{ flexGrow: 1 }} />
         <TextField

@@ -1,13 +1,10 @@
 import FilterList from '@mui/icons-material/FilterList';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
@@ -21,9 +18,9 @@ import { productSorts, type ProductSort } from '#shared/contract/products-limits
 
 import { CardGrid } from '../../../components/card-grid/card-grid.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
+import { SearchSuggestField } from '../../../components/search-suggest/search-suggest-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useDebouncedCallback } from '../../../lib/use-debounced-callback.ts';
 import {
   SHOP_PAGE_SIZE,
   useMoney,
@@ -82,9 +79,7 @@ export function ShopView() {
   const sortBy = useProductStore((state) => state.sortBy);
   const setSortBy = useProductStore((state) => state.setSortBy);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [typed, setTyped] = useState(current.search);
   const [suggestFor, setSuggestFor] = useState('');
-  const suggestSoon = useDebouncedCallback(setSuggestFor, 250);
   const suggestions = useProductSuggestions(suggestFor);
   const products = useShopProducts({ ...current, sort: sortBy });
 
@@ -142,10 +137,7 @@ export function ShopView() {
           {
             key: 's',
             label: `“${current.search}”`,
-            remove: () => {
-              setTyped('');
-              go({ search: '' });
-            },
+            remove: () => go({ search: '' }),
           },
         ]
       : []),
@@ -166,59 +158,31 @@ export function ShopView() {
         spacing={2}
         sx={{ mb: 2.5, alignItems: { sm: 'center' } }}
       >
-        <Autocomplete
-          freeSolo
-          sx={{ width: { xs: 1, sm: 320 }, flexShrink: 0 }}
+        <SearchSuggestField
+          value={current.search}
+          label={t('products.search')}
+          placeholder={t('products.searchPlaceholder')}
           options={suggestFor ? (suggestions.data?.results ?? []) : []}
-          filterOptions={(options) => options}
-          getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
-          inputValue={typed}
-          onInputChange={(_event, value, reason) => {
-            setTyped(value);
-            if (reason === 'input') suggestSoon(value.trim());
-            if (reason === 'clear') go({ search: '' });
-          }}
-          onChange={(_event, value) => {
-            if (value && typeof value !== 'string') void navigate(paths.dashboard.eCommerce.view(value.name));
-            else if (typeof value === 'string') go({ search: value.trim() });
-          }}
-          renderOption={({ key, ...props }, option) => (
-            <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
+          onWords={setSuggestFor}
+          getLabel={(product) => product.name}
+          renderOption={(product) => (
+            <>
               <Avatar
                 variant="rounded"
-                src={option.coverUrl ?? undefined}
+                src={product.coverUrl ?? undefined}
                 alt=""
                 sx={{ width: 40, height: 40 }}
               />
               <Typography variant="body2" sx={{ flexGrow: 1 }} noWrap>
-                {option.name}
+                {product.name}
               </Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {money(option.price)}
+                {money(product.price)}
               </Typography>
-            </Box>
+            </>
           )}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              placeholder={t('products.searchPlaceholder')}
-              slotProps={{
-                ...params.slotProps,
-                input: {
-                  ...params.slotProps.input,
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <Search sx={{ color: 'text.disabled' }} />
-                    </InputAdornment>
-                  ),
-                },
-                htmlInput: { ...params.slotProps.htmlInput, 'aria-label': t('products.search') },
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && !event.defaultPrevented) go({ search: typed.trim() });
-              }}
-            />
-          )}
+          onSearch={(words) => go({ search: words })}
+          onPick={(product) => void navigate(paths.dashboard.eCommerce.view(product.name))}
         />
         <Box sx={{ flexGrow: 1 }} />
         <Button
@@ -259,14 +223,7 @@ export function ShopView() {
           {chips.map((chip) => (
             <Chip key={chip.key} size="small" label={chip.label} onDelete={chip.remove} />
           ))}
-          <Button
-            size="small"
-            color="error"
-            onClick={() => {
-              setTyped('');
-              setSearchParams(new URLSearchParams());
-            }}
-          >
+          <Button size="small" color="error" onClick={() => setSearchParams(new URLSearchParams())}>
             {t('products.filters.clear')}
           </Button>
         </Stack>

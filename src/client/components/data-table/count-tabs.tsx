@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+
+import { TabStrip } from '../tab-strip/tab-strip.tsx';
 
 export type CountTab<T extends string> = {
   value: T;
@@ -15,34 +15,32 @@ export function CountTabs<T extends string>({
   value,
   tabs,
   onChange,
+  label,
 }: {
   value: T;
   tabs: readonly CountTab<T>[];
   onChange: (value: T) => void;
+  /** The tabs' accessible name. */
+  label?: string;
 }) {
   return (
-    <Tabs
+    <TabStrip
       value={value}
-      onChange={(_event, next: T) => onChange(next)}
-      variant="scrollable"
+      onChange={onChange}
+      label={label}
       sx={{ px: 2.5, boxShadow: (theme) => `inset 0 -2px 0 0 ${theme.palette.divider}` }}
-    >
-      {tabs.map((tab) => (
-        <Tab
-          key={tab.value}
-          value={tab.value}
-          iconPosition="end"
-          label={tab.label}
-          icon={
-            <Chip
-              size="small"
-              label={tab.count}
-              color={tab.color}
-              variant={tab.value === value ? 'filled' : 'outlined'}
-            />
-          }
-        />
-      ))}
-    </Tabs>
+      items={tabs.map((tab) => ({
+        value: tab.value,
+        label: tab.label,
+        end: (
+          <Chip
+            size="small"
+            label={tab.count}
+            color={tab.color}
+            variant={tab.value === value ? 'filled' : 'outlined'}
+          />
+        ),
+      }))}
+    />
   );
 }

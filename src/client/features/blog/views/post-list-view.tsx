@@ -6,8 +6,6 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -18,6 +16,7 @@ import { postSorts, postTabs, type PostTab } from '#shared/contract/posts-limits
 
 import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { Label } from '../../../components/label/label.tsx';
+import { TabStrip } from '../../../components/tab-strip/tab-strip.tsx';
 import { CardGrid } from '../../../components/card-grid/card-grid.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { SearchSuggestField } from '../../../components/search-suggest/search-suggest-field.tsx';
@@ -112,30 +111,21 @@ export function PostListView() {
         </TextField>
       </Stack>
 
-      <Tabs
+      <TabStrip
         value={params.tab}
-        onChange={(_event, value: PostTab) => list.setFilter('tab', value === 'all' ? undefined : value)}
-        aria-label={t('blog.list.tabsLabel')}
-        variant="scrollable"
+        onChange={(value: PostTab) => list.setFilter('tab', value === 'all' ? undefined : value)}
+        label={t('blog.list.tabsLabel')}
         sx={{ mb: 3 }}
-      >
-        {postTabs.map((tab) => (
-          <Tab
-            key={tab}
-            value={tab}
-            iconPosition="end"
-            label={t(`blog.tabs.${tab}`)}
-            icon={
-              <Label
-                color={tab === 'published' ? 'success' : tab === 'draft' ? 'warning' : 'default'}
-                sx={{ marginInlineStart: 1 }}
-              >
-                {counts ? countText(counts[tab]) : '…'}
-              </Label>
-            }
-          />
-        ))}
-      </Tabs>
+        items={postTabs.map((tab) => ({
+          value: tab,
+          label: t(`blog.tabs.${tab}`),
+          end: (
+            <Label color={tab === 'published' ? 'success' : tab === 'draft' ? 'warning' : 'default'}>
+              {counts ? countText(counts[tab]) : '…'}
+            </Label>
+          ),
+        }))}
+      />
 
       {posts.isError && (
         <Alert

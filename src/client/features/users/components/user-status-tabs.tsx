@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 
 import type { UserStatus } from '#shared/contract/account.ts';
@@ -8,6 +5,7 @@ import { userStatuses } from '#shared/contract/user-enums.ts';
 import type { StatusCounts } from '#shared/contract/users.ts';
 
 import { Label } from '../../../components/label/label.tsx';
+import { TabStrip } from '../../../components/tab-strip/tab-strip.tsx';
 import { fNumber } from '../../../lib/format.ts';
 import { statusColor } from '../utils/user-display.ts';
 import { labelContrastSx } from './user-status-label.tsx';
@@ -27,32 +25,23 @@ type UserStatusTabsProps = {
 export function UserStatusTabs({ value, counts, capped = [], onChange }: UserStatusTabsProps) {
   const { t } = useTranslation();
   return (
-    <Tabs
+    <TabStrip
       value={value}
-      onChange={(_event, next: StatusTab) => onChange(next)}
-      variant="scrollable"
-      aria-label={t('users.list.statusTabs')}
+      onChange={onChange}
+      label={t('users.list.statusTabs')}
       sx={{ px: 2.5, boxShadow: (theme) => `inset 0 -2px 0 0 ${theme.palette.divider}` }}
-    >
-      {tabs.map((tab) => (
-        <Tab
-          key={tab}
-          value={tab}
-          iconPosition="end"
-          label={t(tab === 'all' ? 'users.list.all' : `users.status.${tab}`)}
-          icon={
-            <Box component="span" sx={{ display: 'inline-flex' }}>
-              <Label
-                color={tab === 'all' ? 'default' : statusColor[tab]}
-                sx={labelContrastSx(tab === 'all' ? 'default' : statusColor[tab])}
-              >
-                {counts ? `${fNumber(counts[tab])}${capped.includes(tab) ? '+' : ''}` : '–'}
-              </Label>
-            </Box>
-          }
-          sx={{ minHeight: 48 }}
-        />
-      ))}
-    </Tabs>
+      items={tabs.map((tab) => ({
+        value: tab,
+        label: t(tab === 'all' ? 'users.list.all' : `users.status.${tab}`),
+        end: (
+          <Label
+            color={tab === 'all' ? 'default' : statusColor[tab]}
+            sx={labelContrastSx(tab === 'all' ? 'default' : statusColor[tab])}
+          >
+            {counts ? `${fNumber(counts[tab])}${capped.includes(tab) ? '+' : ''}` : '–'}
+          </Label>
+        ),
+      }))}
+    />
   );
 }

@@ -92,13 +92,21 @@ async function measure(url: string, profile: string, keepStorage: boolean, attem
     chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args],
   });
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      onlyCategories: ['performance'],
-      disableStorageReset: keepStorage,
-      logLevel: 'error',
-      output: 'json',
-    });
+    let result;
+    try {
+      result = await lighthouse(url, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        disableStorageReset: keepStorage,
+        logLevel: 'error',
+        output: 'json',
+      });
+    } catch (error) {
+      // Now and then the browser's debugging port refuses the first connection on a busy machine.
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED' || attempt >= 3) throw error;
+      console.warn(`Lighthouse could not reach Chromium (${String(error)}): trying again`);
+      return await measure(url, profile, keepStorage, attempt + 1);
+    }
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) {
       if (attempt < 3) return await measure(url, profile, keepStorage, attempt + 1);

@@ -1,8 +1,5 @@
-import '@fontsource/public-sans/400.css';
-import '@fontsource/public-sans/500.css';
-import '@fontsource/public-sans/600.css';
-import '@fontsource/public-sans/700.css';
-import '@fontsource/public-sans/800.css';
+// Public Sans as one variable font (every weight from one file per script: Latin, Latin Extended, Vietnamese).
+import '@fontsource-variable/public-sans/wght.css';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

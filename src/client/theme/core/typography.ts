@@ -1,7 +1,8 @@
 import type { TypographyVariantsOptions } from '@mui/material/styles';
 
-/** Bundled through @fontsource/public-sans (imported in main.tsx); nothing is fetched from a CDN. */
-export const fontFamily = '"Public Sans", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
+/** Bundled through @fontsource-variable/public-sans (imported in main.tsx); nothing is fetched from a CDN. */
+export const fontFamily =
+  '"Public Sans Variable", "Public Sans", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 
 export const typography: TypographyVariantsOptions = {
   fontFamily,

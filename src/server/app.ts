@@ -21,7 +21,7 @@ import { randomToken } from './lib/crypto.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
+import { publicConfigOf, systemRoutes } from './modules/system/system.routes.ts';
 import { auditRoutes } from './modules/users/audit.routes.ts';
 import { filesPlugin } from './modules/files/files.plugin.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -180,7 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hsts: Boolean(config.publicUrl?.startsWith('https:')),
   });
   // Static files before the compression hook: they are precompressed at build time (ADR 011).
-  await registerWebApp(app, config.webRoot);
+  await registerWebApp(app, config.webRoot, publicConfigOf(config));
   await registerCompression(app);
   registerRequestLog(app);
   await app.register(swagger, {

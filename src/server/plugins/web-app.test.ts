@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_BYTES, precompressDir } from '../../../scripts/vite-precompress.ts';
 import { buildApp } from '../app.ts';
 import { createTestDb } from '../testing/test-db.ts';
+import { withPublicConfig } from './web-app.ts';
 import { bearer, createTestApp, register, uniqueIp, type TestApp } from '../testing/test-app.ts';
 
 /** A stand-in for dist/: index.html, a large and a small asset, precompressed like `vite build` does. */
@@ -60,12 +61,40 @@ describe('web app and compression', () => {
       headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
     });
 
-  it('serves the app at / (index.html, not cached)', async () => {
+  /** index.html as served: the instance's public config inlined before </head>. */
+  const servedIndex = () => withPublicConfig(web.indexHtml, { demo: null, currency: 'USD' });
+
+  it('serves the app at / (index.html with the public config, not cached)', async () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(web.indexHtml);
+    expect(res.body).toBe(servedIndex());
+    expect(res.body).toContain(
+      '<script id="public-config" type="application/json">{"demo":null,"currency":"USD"}</script></head>',
+    );
+    // The same facts as GET /api/config.
+    const config = await get('/api/config');
+    const block = /<script id="public-config" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(block ?? 'null')).toEqual(config.json());
+  });
+
+  it('inlines a config no value of which can end the script element', () => {
+    const demo = { email: 'x</script><script>alert(1)</script>@example.com' };
+    const html = withPublicConfig('<html><head></head><body></body></html>', { demo, currency: 'EUR' });
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const block = /type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(block ?? 'null')).toEqual({ demo, currency: 'EUR' });
+  });
+
+  it('sends index.html gzipped to a client that takes gzip and not br, plain to one that takes neither', async () => {
+    const gz = await get('/dashboard/app', 'br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(servedIndex());
+    const plain = await get('/dashboard/app', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(servedIndex());
   });
 
   it('answers HEAD / too', async () => {
@@ -75,13 +104,13 @@ describe('web app and compression', () => {
   });
 
   it('serves index.html for deep links, brotli-compressed when accepted', async () => {
-    expect((await get('/dashboard/user/list?page=2')).body).toBe(web.indexHtml);
+    expect((await get('/dashboard/user/list?page=2')).body).toBe(servedIndex());
     const res = await get('/auth/sign-in', 'gzip, deflate, br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(web.indexHtml);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(servedIndex());
   });
 
   it('answers unknown API paths with a JSON 404, not the app', async () => {

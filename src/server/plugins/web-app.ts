@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import type { PublicConfig } from '#shared/contract/account.ts';
 
 /**
  * Serves the built web app from `root`: `/` and deep links (`/dashboard/...`, `/auth/...`) get index.html
@@ -12,11 +15,32 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * when the client accepts it, with `Content-Encoding` and `Vary: Accept-Encoding` (ADR 011). Register this
  * before the response-compression hook (plugins/compression.ts) so static files are never compressed per
  * request.
+ *
+ * index.html carries the instance's public config (`GET /api/config`: the demo account, the currency) as a
+ * JSON data block, so the sign-in page does not wait a round trip for it (ADR 010). The config does not
+ * change while the server runs: the page and its brotli and gzip copies are made once, at start.
  */
-export async function registerWebApp(app: FastifyInstance, root: string | null): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  root: string | null,
+  publicConfig: PublicConfig,
+): Promise<void> {
   const hasWebApp = root !== null && fs.existsSync(path.join(root, 'index.html'));
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  const index = hasWebApp
+    ? indexVariants(withPublicConfig(fs.readFileSync(path.join(root, 'index.html'), 'utf8'), publicConfig))
+    : null;
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!index) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    const encoding = (['br', 'gzip'] as const).find((coding) =>
+      accepts(request.headers['accept-encoding'], coding),
+    );
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(index[encoding ?? 'identity']);
+  };
 
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -34,15 +58,42 @@ export async function registerWebApp(app: FastifyInstance, root: string | null):
       },
     });
     // The wildcard route would treat `/` as the root folder and answer 403 (index: false).
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/', { schema: { hide: true } }, sendIndex);
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
     if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     }
     return reply.code(404).send({ message: `Not found: ${request.method} ${url}`, code: 'NOT_FOUND' });
+  });
+}
+
+/** Inserts the public config before `</head>` as `<script id="public-config" type="application/json">`. */
+export function withPublicConfig(html: string, config: PublicConfig): string {
+  // `<` escaped: no value can close the script element (a JSON data block is never run: CSP allows it).
+  const json = JSON.stringify(config).replaceAll('<', '\\u003c');
+  return html.replace(
+    '</head>',
+    `<script id="public-config" type="application/json">${json}</script></head>`,
+  );
+}
+
+function indexVariants(html: string): Record<'identity' | 'br' | 'gzip', Buffer> {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** Whether an Accept-Encoding header takes `coding` (listed without `q=0`). */
+function accepts(header: string | undefined, coding: string): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    return name.toLowerCase() === coding && !params.some((param) => /^q=0(\.0*)?$/.test(param));
   });
 }

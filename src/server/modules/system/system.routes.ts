@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { publicConfigResponse } from '#shared/contract/account.ts';
+import { publicConfigResponse, type PublicConfig } from '#shared/contract/account.ts';
+
+import type { AppConfig } from '../../app.ts';
 
 export const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
 });
+
+/** What any visitor may know of this instance (`GET /api/config`, and inlined in index.html). */
+export function publicConfigOf(config: Pick<AppConfig, 'demoAccount' | 'currency'>): PublicConfig {
+  return { demo: config.demoAccount, currency: config.currency };
+}
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,8 +28,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/config', { schema: { response: { 200: publicConfigResponse } } }, async () => ({
-    demo: app.config.demoAccount,
-    currency: app.config.currency,
-  }));
+  app.get('/config', { schema: { response: { 200: publicConfigResponse } } }, async () =>
+    publicConfigOf(app.config),
+  );
 };

@@ -103,6 +103,15 @@ test('French starts weeks on Monday; Arabic lays the calendar out right to left 
   const context = await browser.newContext();
   const page = await context.newPage();
   const person = await registerPerson(page.request, { firstName: 'Lea', lastName: 'Locale', prefix: 'lea' });
+  // An English title too long for its day cell, today.
+  const today = new Date();
+  const at = (hour: number) =>
+    new Date(today.getFullYear(), today.getMonth(), today.getDate(), hour).toISOString();
+  const created = await page.request.post('/api/calendar/events/new', {
+    headers: { authorization: `Bearer ${person.accessToken}` },
+    data: { title: 'Quarterly report review with finance', start: at(11), end: at(12) },
+  });
+  expect(created.ok()).toBe(true);
   await openSignedIn(page, person.accessToken, '/dashboard/calendar');
   await page.evaluate(() => window.localStorage.setItem('i18nextLng', 'fr'));
   await page.reload();
@@ -118,5 +127,17 @@ test('French starts weeks on Monday; Arabic lays the calendar out right to left 
   const saturday = await headers.first().boundingBox();
   const friday = await headers.last().boundingBox();
   expect(saturday!.x).toBeGreaterThan(friday!.x);
+  // The English title in the Arabic calendar reads from its first word and is cut at its end.
+  const title = page.getByText(/^Quarterly report review/);
+  await expect(title).toBeVisible();
+  const cut = await title.evaluate((element) => {
+    const range = document.createRange();
+    range.setStart(element.firstChild!, 0);
+    range.setEnd(element.firstChild!, 1);
+    const first = range.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return { firstLetterInside: first.left >= box.left - 1 && first.right <= box.right + 1 };
+  });
+  expect(cut.firstLetterInside).toBe(true);
   await context.close();
 });

@@ -3,6 +3,9 @@ import { alpha, styled, type Theme } from '@mui/material/styles';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 
+/** Set as FullCalendar's `eventTitleClass`, so the root's styles can reach event titles. */
+export const EVENT_TITLE_CLASS = 'atrium-event-title';
+
 /**
  * FullCalendar's classic theme, coloured from the MUI theme (its palette variables are set here instead of
  * its palette.css): light and dark mode, the primary colour preset and the font follow the settings.
@@ -41,6 +44,10 @@ export const CalendarRoot = styled('div')(({ theme }) => {
     fontSize: theme.typography.body2.fontSize,
     '& a': { color: 'inherit', textDecoration: 'none' },
     '& .fc-event': { cursor: 'pointer', fontWeight: theme.typography.fontWeightMedium },
+    // An event's texts take the direction of their own words (an English title in the Arabic UI reads from
+    // its first word), and a title too long for its cell ends in an ellipsis instead of being cut.
+    // (`eventTitleClass` on the calendar: FullCalendar 7's own class names are hashed.)
+    [`& .${EVENT_TITLE_CLASS}`]: { unicodeBidi: 'plaintext', textOverflow: 'ellipsis' },
   };
 });
 

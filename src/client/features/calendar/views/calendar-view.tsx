@@ -52,7 +52,7 @@ import {
   noFilters,
   type CalendarFilters,
 } from '../components/calendar-filter-state.ts';
-import { CalendarRoot, eventColorsFor } from '../components/calendar-root.tsx';
+import { CalendarRoot, eventColorsFor, EVENT_TITLE_CLASS } from '../components/calendar-root.tsx';
 import type { EventDialogTarget } from '../components/event-dialog.tsx';
 
 // What opens on demand loads on demand: the pickers and the form code are not part of the first paint.
@@ -291,6 +291,7 @@ export function CalendarView() {
             direction={theme.direction}
             height={isPhone ? 'auto' : 720}
             events={inputs}
+            eventTitleClass={EVENT_TITLE_CLASS}
             datesSet={datesSet}
             selectable
             selectMirror

@@ -79,6 +79,18 @@ describe('web app and compression', () => {
     expect(JSON.parse(block ?? 'null')).toEqual(config.json());
   });
 
+  it('answers a browser that holds the current page with 304 (ETag), and a changed one with the page', async () => {
+    const first = await get('/dashboard/app', 'gzip, br');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get('/auth/login', 'gzip, br', { 'if-none-match': String(etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const stale = await get('/auth/login', 'gzip, br', { 'if-none-match': '"an-older-build"' });
+    expect(stale.statusCode).toBe(200);
+    expect(brotliDecompressSync(stale.rawPayload).toString()).toBe(servedIndex());
+  });
+
   it('inlines a config no value of which can end the script element', () => {
     const demo = { email: 'x</script><script>alert(1)</script>@example.com' };
     const html = withPublicConfig('<html><head></head><body></body></html>', { demo, currency: 'EUR' });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -37,7 +38,12 @@ export async function registerWebApp(
     reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
+      .header('etag', index.etag)
       .type('text/html; charset=utf-8');
+    // `no-cache` means "ask first": a browser holding this page gets a 304 and no body.
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === index.etag)) {
+      return reply.code(304).send();
+    }
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(index[encoding ?? 'identity']);
   };
@@ -81,9 +87,10 @@ export function withPublicConfig(html: string, config: PublicConfig): string {
   );
 }
 
-function indexVariants(html: string): Record<'identity' | 'br' | 'gzip', Buffer> {
+function indexVariants(html: string): Record<'identity' | 'br' | 'gzip', Buffer> & { etag: string } {
   const identity = Buffer.from(html);
   return {
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     identity,
     br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(identity, { level: 9 }),

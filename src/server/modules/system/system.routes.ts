@@ -3,15 +3,16 @@ import { z } from 'zod';
 
 import { publicConfigResponse, type PublicConfig } from '#shared/contract/account.ts';
 
-import type { AppConfig } from '../../app.ts';
-
 export const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
 });
 
 /** What any visitor may know of this instance (`GET /api/config`, and inlined in index.html). */
-export function publicConfigOf(config: Pick<AppConfig, 'demoAccount' | 'currency'>): PublicConfig {
+export function publicConfigOf(config: {
+  demoAccount: PublicConfig['demo'];
+  currency: string;
+}): PublicConfig {
   return { demo: config.demoAccount, currency: config.currency };
 }
 

@@ -26,29 +26,12 @@ export async function registerWebApp(
   root: string | null,
   publicConfig: PublicConfig,
 ): Promise<void> {
-  const hasWebApp = root !== null && fs.existsSync(path.join(root, 'index.html'));
-  const index = hasWebApp
-    ? indexVariants(withPublicConfig(fs.readFileSync(path.join(root, 'index.html'), 'utf8'), publicConfig))
-    : null;
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!index) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
-    const encoding = (['br', 'gzip'] as const).find((coding) =>
-      accepts(request.headers['accept-encoding'], coding),
-    );
-    reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .header('etag', index.etag)
-      .type('text/html; charset=utf-8');
-    // `no-cache` means "ask first": a browser holding this page gets a 304 and no body.
-    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === index.etag)) {
-      return reply.code(304).send();
-    }
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(index[encoding ?? 'identity']);
-  };
+  const index =
+    root !== null && fs.existsSync(path.join(root, 'index.html'))
+      ? indexVariants(withPublicConfig(fs.readFileSync(path.join(root, 'index.html'), 'utf8'), publicConfig))
+      : null;
 
-  if (hasWebApp) {
+  if (root !== null && index) {
     await app.register(fastifyStatic, {
       root,
       index: false,
@@ -64,14 +47,14 @@ export async function registerWebApp(
       },
     });
     // The wildcard route would treat `/` as the root folder and answer 403 (index: false).
-    app.get('/', { schema: { hide: true } }, sendIndex);
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(index, request, reply));
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
-    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendIndex(request, reply);
+    if (!isApi && index && (request.method === 'GET' || request.method === 'HEAD')) {
+      return sendIndex(index, request, reply);
     }
     return reply.code(404).send({ message: `Not found: ${request.method} ${url}`, code: 'NOT_FOUND' });
   });
@@ -87,7 +70,27 @@ export function withPublicConfig(html: string, config: PublicConfig): string {
   );
 }
 
-function indexVariants(html: string): Record<'identity' | 'br' | 'gzip', Buffer> & { etag: string } {
+/** index.html as the client accepts it (br, gzip or plain), or 304 when the client holds this page. */
+function sendIndex(index: IndexVariants, request: FastifyRequest, reply: FastifyReply) {
+  const encoding = (['br', 'gzip'] as const).find((coding) =>
+    accepts(request.headers['accept-encoding'], coding),
+  );
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', index.etag)
+    .type('text/html; charset=utf-8');
+  // `no-cache` means "ask first": a browser holding this page gets a 304 and no body.
+  if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === index.etag)) {
+    return reply.code(304).send();
+  }
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(index[encoding ?? 'identity']);
+}
+
+type IndexVariants = Record<'identity' | 'br' | 'gzip', Buffer> & { etag: string };
+
+function indexVariants(html: string): IndexVariants {
   const identity = Buffer.from(html);
   return {
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,

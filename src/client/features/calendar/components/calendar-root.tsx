@@ -43,7 +43,6 @@ export const CalendarRoot = styled('div')(({ theme }) => {
     fontFamily: theme.typography.fontFamily,
     fontSize: theme.typography.body2.fontSize,
     '& a': { color: 'inherit', textDecoration: 'none' },
-    '& .fc-event': { cursor: 'pointer', fontWeight: theme.typography.fontWeightMedium },
     // An event's texts take the direction of their own words (an English title in the Arabic UI reads from
     // its first word), and a title too long for its cell ends in an ellipsis instead of being cut.
     // (`eventTitleClass` on the calendar: FullCalendar 7's own class names are hashed.)

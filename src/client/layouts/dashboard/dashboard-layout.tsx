@@ -7,7 +7,7 @@ import { Outlet, useLocation } from 'react-router';
 
 import { PageSkeleton } from '../../components/loading-screen/page-skeleton.tsx';
 import { PageErrorBoundary, PageErrorView } from '../../components/page-error/page-error.tsx';
-import { TitleCountContext } from '../../components/page-title/page-title.tsx';
+import { useTitleCount } from '../../components/page-title/page-title.tsx';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
 import { useChatUnread } from '../../features/chat/api/chat-unread.ts';
 import { useMailUnread } from '../../features/mail/api/mail-unread.ts';
@@ -37,6 +37,7 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
   // Live updates (notifications, and every area's events) while the signed-in shell is shown.
   useRealtimeConnection();
   const chatUnread = useChatUnread();
+  useTitleCount(chatUnread);
   const mailUnread = useMailUnread();
   const navData = useNavData(useMemo(() => ({ chatUnread, mailUnread }), [chatUnread, mailUnread]));
   const { pathname } = useLocation();
@@ -63,7 +64,8 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
   // The page is the same element whatever the shell re-renders for (unread counts, scrolling, the drawer):
   // React skips it then. Otherwise the shell's urgent updates (a count arriving while the page's code or
   // data loads) would render a whole new page with them, in one long task, instead of in the router's
-  // interruptible transition.
+  // interruptible transition. For the same reason nothing around it provides a context whose value
+  // changes: a new value is pushed into the page too (the tab title's unread count is a store).
   const page = useMemo(
     () => (
       <PageErrorBoundary>
@@ -126,7 +128,7 @@ export function DashboardLayout({ children }: { children?: ReactNode }) {
           }}
         >
           <VerifyEmailBanner />
-          <TitleCountContext value={chatUnread}>{page}</TitleCountContext>
+          {page}
         </Box>
       </Box>
     </Box>

@@ -40,6 +40,8 @@ export async function freePort(): Promise<number> {
 
 export type BenchServer = {
   base: string;
+  /** The server's DATA_DIR (with SEED_DEMO=true it holds the demo admin's password: `demo-password`). */
+  dataDir: string;
   /** Registers an account through the API and returns its access token (the first one is the admin). */
   register: (firstName: string, lastName: string) => Promise<string>;
   stop: () => Promise<void>;
@@ -104,5 +106,5 @@ export async function startBenchServer(env: NodeJS.ProcessEnv = {}): Promise<Ben
     if (!res.ok) throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { accessToken: string }).accessToken;
   };
-  return { base, register, stop };
+  return { base, dataDir, register, stop };
 }

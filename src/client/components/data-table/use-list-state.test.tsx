@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import type { ListStateConfig } from '../../lib/list-state.ts';
@@ -40,7 +41,44 @@ function DateFilters() {
   );
 }
 
+function SearchList() {
+  const list = useListState(config);
+  return (
+    <>
+      <input
+        aria-label="Search"
+        value={list.searchInput}
+        onChange={(event) => list.setSearchInput(event.target.value)}
+      />
+      <Link to="/item">Open the item</Link>
+    </>
+  );
+}
+
 describe('useListState', () => {
+  it('drops a search still waiting to be written when a link leaves the list', async () => {
+    // The item page's code takes longer than the search's pause: the search must not cancel the way out.
+    let release: () => void = () => {};
+    const { router } = renderRoutes(
+      [
+        { path: '/list', element: <SearchList /> },
+        {
+          path: '/item',
+          lazy: () =>
+            new Promise((resolve) => (release = () => resolve({ Component: () => <h1>The item</h1> }))),
+        },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Search' }), 'ada');
+    await userEvent.click(screen.getByRole('link', { name: 'Open the item' }));
+    // Longer than the search's pause (300 ms).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 450)));
+    act(() => release());
+    expect(await screen.findByRole('heading', { name: 'The item' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/item');
+  });
+
   it('keeps both of two changes made before the address caught up with the first', async () => {
     // Every change of the address runs the page's loader again; until it ends, the address is the old one.
     let release: () => void = () => {};

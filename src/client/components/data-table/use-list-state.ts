@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 
 import {
   parseListState,
@@ -59,9 +59,14 @@ export function useListState<S extends string, F extends string>(
     setShownSearch(state.search);
     if (searchInput.trim() !== state.search) setSearchInputState(state.search);
   }
-  const writeSearch = useDebouncedCallback((value: string) =>
-    update((current) => ({ ...current, search: value.trim(), page: 0 })),
-  );
+  // A search still waiting for the pause is dropped once a link leaves the list (a result clicked right
+  // after typing): written then, it would navigate back to the list and cancel the way out.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const leaving = navigation.location !== undefined && navigation.location.pathname !== pathname;
+  const writeSearch = useDebouncedCallback((value: string) => {
+    if (!leaving) update((current) => ({ ...current, search: value.trim(), page: 0 }));
+  });
 
   return {
     ...state,

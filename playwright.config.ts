@@ -23,6 +23,7 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), E2E_DATA_DIR: e2eDataDir, LOG_LEVEL: 'info' },
+    // Debug: mailed codes are logged at debug level only (the tests read them from the log).
+    env: { PORT: String(port), E2E_DATA_DIR: e2eDataDir, LOG_LEVEL: 'debug' },
   },
 });

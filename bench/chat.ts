@@ -402,7 +402,7 @@ if (!isMainThread) {
       const [conversationId, ids] = random.pick(live);
       return [conversationId, teamIndex.get(random.pick(ids.filter((id) => id !== benchId)))!];
     });
-    await clearPrefix(db, 'chat:send:'); // a previous run's send limits (BENCH_DATA_DIR)
+    await clearPrefix(db, 'write:chatMessage:'); // a previous run's send limits (BENCH_DATA_DIR)
     const runId = randomBytes(4).toString('hex');
 
     const sockets = new Worker(new URL(import.meta.url), {

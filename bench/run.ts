@@ -34,7 +34,10 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
 await database.migrate();
 if (await isEmpty(database.db)) {
+  // Timed here, not in a test (issue 24 E): the demo seed on a fresh database.
+  const started = performance.now();
   await seedDemo(database.db, { uploadsDir: path.join(dataDir, 'uploads') });
+  console.log(`Demo seed on ${database.kind}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 // The bench's own admin with a random password (no published credential signs in anywhere).

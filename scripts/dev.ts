@@ -12,7 +12,8 @@ const children = [
   spawn(process.execPath, ['--watch-path=src/server', '--watch-path=src/shared', 'src/server/server.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, NODE_ENV: 'development', HOST: '127.0.0.1' },
+    // Debug by default: without SMTP_URL, mailed codes are logged at debug level only.
+    env: { LOG_LEVEL: 'debug', ...process.env, PORT: apiPort, NODE_ENV: 'development', HOST: '127.0.0.1' },
   }),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
     cwd: root,

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 import { DEMO } from './e2e-env.ts';
-import { newEmail } from './mail.ts';
+import { mailedCode, newEmail } from './mail.ts';
 
 /**
  * Signed-in pages for the browser tests (issue #9 G): people are made through the API (not the registration
@@ -24,10 +24,14 @@ export async function signIn(
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-/** A new account (a plain user on a seeded instance), registered through the API. */
+/**
+ * A new account (a plain user on a seeded instance), registered through the API. Its address is verified
+ * with the mailed code, as a real person's would be (under the default sign-up policy an unverified account
+ * may not mail outside the workspace, ADR 034); `verified: false` leaves it unverified.
+ */
 export async function registerPerson(
   request: APIRequestContext,
-  { firstName = 'Plain', lastName = 'User', prefix = 'e2e' } = {},
+  { firstName = 'Plain', lastName = 'User', prefix = 'e2e', verified = true } = {},
 ): Promise<Person> {
   const email = newEmail(prefix);
   const res = await request.post('/api/account/register', {
@@ -38,6 +42,11 @@ export async function registerPerson(
     accessToken: string;
     user: { id: string; slug: string };
   };
+  if (verified) {
+    const code = await mailedCode(email, /Confirm your Atrium email address/);
+    const verify = await request.post('/api/account/verify-email', { data: { email, code } });
+    expect(verify.ok(), await verify.text()).toBe(true);
+  }
   return { id: user.id, slug: user.slug, email, name: `${firstName} ${lastName}`, accessToken };
 }
 

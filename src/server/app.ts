@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -13,6 +14,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+
+import type { SignupMode } from '#shared/contract/workspace.ts';
 
 import type { Database, Db } from './db/client.ts';
 import type { TrustProxy } from './env.ts';
@@ -41,6 +44,7 @@ import type { CardPaymentProvider } from './modules/orders/payments.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { directoryRoutes } from './modules/users/directory.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { workspaceRoutes } from './modules/workspace/workspace.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling, safeError } from './plugins/errors.ts';
@@ -74,6 +78,8 @@ export interface AppConfig {
   currency: string;
   /** Where customers paying by bank transfer send the money (`BANK_TRANSFER_DETAILS`); null: not shown. */
   bankTransferDetails: string | null;
+  /** Sign-up policy of a new instance (`SIGNUP`) until an administrator saves another (ADR 034). */
+  signupDefault: SignupMode;
 }
 
 export const defaultConfig: AppConfig = {
@@ -91,6 +97,7 @@ export const defaultConfig: AppConfig = {
   uploadsDir: null,
   currency: 'USD',
   bankTransferDetails: null,
+  signupDefault: 'verify',
 };
 
 export interface BuildOptions {
@@ -102,6 +109,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** A card payment provider (none ships, ADR 026): without one, customers pay cash or by bank transfer. */
   cardPayments?: CardPaymentProvider;
+  /** Told of every route as it is registered, hidden ones included (the hostile-input test's list). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -164,11 +173,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     return503OnClosing: true,
+    // On close, idle keep-alive connections end at once; requests in flight are answered (lib/graceful-close.ts).
+    forceCloseConnections: 'idle',
     // One line per request, written by registerRequestLog (ADR 011).
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -244,5 +256,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(ordersRoutes, { prefix: '/api/orders' });
   await app.register(invoicesRoutes, { prefix: '/api/invoices' });
   await app.register(postsRoutes, { prefix: '/api/posts' });
+  await app.register(workspaceRoutes, { prefix: '/api/workspace' });
   return app;
 }

@@ -2,6 +2,8 @@ import net from 'node:net';
 
 import { z } from 'zod';
 
+import { signupModes } from '#shared/contract/workspace.ts';
+
 /**
  * The only reader of process.env (STYLE.md §5). Parsed once; a bad value prints the field errors and exits.
  */
@@ -87,6 +89,18 @@ export const envSchema = z.object({
     .trim()
     .max(1000, 'BANK_TRANSFER_DETAILS must be at most 1,000 characters')
     .optional(),
+  /**
+   * Hours a bank-transfer or cash order may stay unpaid (pending) before the sweeper cancels it and puts
+   * its stock back (ADR 032).
+   */
+  ORDER_PAYMENT_TIMEOUT_HOURS: z.coerce
+    .number()
+    .int('ORDER_PAYMENT_TIMEOUT_HOURS must be a whole number of hours')
+    .min(1, 'ORDER_PAYMENT_TIMEOUT_HOURS must be at least 1')
+    .max(8760, 'ORDER_PAYMENT_TIMEOUT_HOURS must be at most 8760 (a year)')
+    .default(72),
+  /** Sign-up policy of a new instance, until an administrator changes it (ADR 034). */
+  SIGNUP: z.enum(signupModes).default('verify'),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -11,8 +11,10 @@ import {
 } from './db/seed/demo-password.ts';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './db/seed/seed.ts';
 import { findUserByEmail } from './modules/account/account.repo.ts';
+import { sweepUnpaidOrders } from './modules/orders/orders.sweeper.ts';
 import { readEnv } from './env.ts';
 import { DirLockedError } from './lib/dir-lock.ts';
+import { closeGracefully, trackConnections } from './lib/graceful-close.ts';
 import { sweep } from './lib/rate-limiter.ts';
 import { loadSecret } from './lib/secret.ts';
 
@@ -72,18 +74,23 @@ async function main(): Promise<void> {
       uploadsDir,
       currency: env.CURRENCY,
       bankTransferDetails: env.BANK_TRANSFER_DETAILS ?? null,
+      signupDefault: env.SIGNUP,
     },
   });
 
   if (!env.SMTP_URL && env.NODE_ENV === 'production') {
     app.log.warn(
-      'Mail is not configured (SMTP_URL): password-reset and verification codes are written to this log. Set SMTP_URL to send them by mail.',
+      'Mail is not configured (SMTP_URL): mail, with its password-reset and verification codes, stays in the outbox table (and is written to this log at LOG_LEVEL=debug). Set SMTP_URL to send it.',
     );
   }
 
-  // Expired rate-limit windows, and uploads nothing links to after a day (files block, ADR 018).
+  // Expired rate-limit windows, uploads nothing links to after a day (files block, ADR 018), and unpaid
+  // bank-transfer and cash orders past ORDER_PAYMENT_TIMEOUT_HOURS (ADR 032).
   const sweeper = setInterval(() => {
     void sweep(database.db).catch(() => {});
+    void sweepUnpaidOrders(app, env.ORDER_PAYMENT_TIMEOUT_HOURS)
+      .then((cancelled) => cancelled && app.log.info({ cancelled }, 'Cancelled unpaid orders'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping unpaid orders failed'));
     void app.files
       .sweepUnlinked()
       .then((removed) => removed && app.log.info({ removed }, 'Removed unlinked uploads'))
@@ -91,6 +98,8 @@ async function main(): Promise<void> {
   }, 10 * 60_000);
   sweeper.unref();
 
+  // Connections that have not sent their request yet, so a shutdown waits for them (graceful-close.ts).
+  const connections = trackConnections(app.server);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -102,8 +111,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 15_000);
     force.unref();
-    app
-      .close()
+    // Requests on connections accepted before the signal are answered; then 503 for newer ones, websockets
+    // closed, requests in flight answered, and only then the database closed.
+    closeGracefully(app, connections)
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

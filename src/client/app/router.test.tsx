@@ -123,9 +123,9 @@ describe('routes and guards', () => {
     expect(screen.getByText('Email verified')).toBeTruthy();
     const nav = await openNav();
     expect(within(nav).getByRole('link', { name: 'App' }).getAttribute('aria-current')).toBe('page');
-    await userEvent.click(within(nav).getByRole('link', { name: 'Analytics' }));
-    // Following a link closes the drawer; the page does not exist yet.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    await userEvent.click(within(nav).getByRole('link', { name: /^Item by roles/ }));
+    // Following a link closes the drawer.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Permission denied' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull());
     expect(screen.queryByText(/Please confirm your email address/)).toBeNull();
   });
@@ -321,6 +321,12 @@ describe('password reset', () => {
   });
 });
 
+/** The register page asks the workspace's sign-up policy first (ADR 034): the default, `verify`. */
+const signupPolicyRoute = {
+  path: '/api/workspace/signup',
+  respond: () => jsonResponse({ signup: 'verify', firstAccount: false }),
+};
+
 describe('registration', () => {
   beforeEach(() => {
     authStore.setState({ ...initialAuthState, isInitialized: true });
@@ -331,6 +337,7 @@ describe('registration', () => {
     mockFetch([
       notificationsRoute,
       ...shellRoutes(),
+      signupPolicyRoute,
       {
         method: 'POST',
         path: '/api/account/register',
@@ -358,7 +365,8 @@ describe('registration', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Get started absolutely free' }),
     ).toBeTruthy();
-    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+    // The form shows once the sign-up policy is known.
+    await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
     await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'password123');
@@ -380,6 +388,7 @@ describe('registration', () => {
     mockFetch([
       notificationsRoute,
       ...shellRoutes(),
+      signupPolicyRoute,
       {
         method: 'POST',
         path: '/api/account/register',

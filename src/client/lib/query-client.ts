@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 import { ApiError } from './api-client.ts';
+import { refetchBeforeLinksExpire, refetchIfLinksExpiring } from './signed-links.ts';
 
 /** Client errors (4xx) are answers, not glitches: retrying them only repeats the same answer. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -11,7 +12,13 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: {
+        retry: shouldRetry,
+        staleTime: 30_000,
+        // Signed file links expire within 5 minutes: answers holding them are asked again before then.
+        refetchInterval: refetchBeforeLinksExpire,
+        refetchOnWindowFocus: refetchIfLinksExpiring,
+      },
       mutations: { retry: false },
     },
   });

@@ -96,6 +96,7 @@ export function makeTestUser(overrides: Partial<User> = {}): User {
     zipCode: '',
     about: '',
     coverUrl: null,
+    storageQuotaBytes: null,
     socialLinks: { facebook: '', instagram: '', linkedin: '', twitter: '' },
     notifications: { ...defaultNotifications },
     updatedAt: testUser.createdAt,

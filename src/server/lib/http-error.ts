@@ -37,8 +37,11 @@ export const conflict = (message: string, code?: string) => new HttpError(409, m
 /** 409 to an edit based on an older version than the stored one, with the record as it is now (ADR 017). */
 export const stale = (current: unknown, message = 'Someone else changed this while you were editing it') =>
   new HttpError(409, message, { code: 'STALE', extra: { current } });
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, 'Too many attempts. Please wait and try again.', {
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message = 'Too many attempts. Please wait and try again.',
+) =>
+  new HttpError(429, message, {
     code: 'RATE_LIMITED',
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });

@@ -8,7 +8,7 @@ import { desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp } from '../app.ts';
+import { buildApp, logRedactPaths, logSerializers, type AppConfig } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 import { createTestDb } from '../testing/test-db.ts';
@@ -108,7 +108,7 @@ async function newestTo(to: string) {
 }
 
 describe('mail with a stalled SMTP server', () => {
-  it('does not hold up forgot-password, and a known email answers as fast as an unknown one', async () => {
+  it('does not hold up forgot-password, and a known email answers as an unknown one does', async () => {
     const smtp = await fakeSmtp('stalled');
     const app = await buildApp({ database, logger: false, config: { smtpUrl: smtp.url } });
     try {
@@ -122,23 +122,20 @@ describe('mail with a stalled SMTP server', () => {
       });
       expect(registered.statusCode).toBe(200);
 
-      const timed = async (address: string) => {
-        const started = performance.now();
-        const res = await app.inject({
+      const forgot = (address: string) =>
+        app.inject({
           method: 'POST',
           url: '/api/account/forgot-password',
           remoteAddress: uniqueIp(),
           payload: { email: address },
         });
-        return { res, ms: performance.now() - started };
-      };
-      const known = await timed(email);
-      const unknown = await timed(uniqueEmail('nobody'));
-      expect(known.res.statusCode).toBe(200);
-      expect(unknown.res.statusCode).toBe(200);
-      expect(known.res.json()).toEqual(unknown.res.json());
-      // The SMTP server would hold a request for its whole timeout; the queue answers at once.
-      expect(known.ms).toBeLessThan(2_000);
+      const known = await forgot(email);
+      const unknown = await forgot(uniqueEmail('nobody'));
+      expect(known.statusCode).toBe(200);
+      expect(unknown.statusCode).toBe(200);
+      expect(known.json()).toEqual(unknown.json());
+      // The SMTP server never answers: the request was answered from the queue, with the mail still in it
+      // (how long that takes is `npm run bench`'s business, not a test's).
       const row = await newestTo(email);
       expect(row.subject).toMatch(/reset/i);
       expect(['pending', 'sending']).toContain(row.status);
@@ -163,9 +160,11 @@ describe('mail with a stalled SMTP server', () => {
       const first = await newestTo(to);
       expect(first).toMatchObject({ status: 'pending', attempts: 1 });
       expect(first.lastError).toBeTruthy();
-      const delay = first.nextAttemptAt.getTime() - Date.now();
-      expect(delay).toBeGreaterThan(50_000);
-      expect(delay).toBeLessThan(61_000);
+      // The first retry waits the base delay (60 s), not the doubled one of the second retry. Both times are
+      // the database's clock, so this holds however slow the machine is.
+      const delay = first.nextAttemptAt.getTime() - first.createdAt.getTime();
+      expect(delay).toBeGreaterThanOrEqual(60_000);
+      expect(delay).toBeLessThan(120_000);
 
       await database.db.update(outbox).set({ nextAttemptAt: new Date() }).where(eq(outbox.id, first.id));
       await worker.drain();
@@ -236,18 +235,103 @@ describe('mail with a working SMTP server', () => {
     }
   });
 
-  it('keeps the mail in the outbox and the log without SMTP (the laptop fallback)', async () => {
-    const lines: string[] = [];
-    const memory = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const to = uniqueEmail('kept');
-    await createMailer({ db: database.db, log: memory, worker: null }).send({
-      to,
-      subject: 'Confirm',
-      text: 'Your email verification code is 246810.',
-      secret: '246810',
+  it('keeps the mail in the outbox without SMTP, its text in the log at debug level only', async () => {
+    const logged = async (level: 'info' | 'debug') => {
+      const lines: string[] = [];
+      const memory = pino({ level }, { write: (line: string) => void lines.push(line) });
+      const to = uniqueEmail(`kept-${level}`);
+      await createMailer({ db: database.db, log: memory, worker: null }).send({
+        to,
+        subject: 'Confirm',
+        text: 'Your email verification code is 246810.',
+        secret: '246810',
+      });
+      expect(await newestTo(to)).toMatchObject({ status: 'kept', secret: null });
+      const text = lines.join('\n');
+      expect(text).toContain(`Mail kept in the outbox (no SMTP_URL): to ${to},`);
+      return text;
+    };
+    const info = await logged('info');
+    expect(info).not.toContain('246810');
+    expect(info).not.toContain('verification code');
+    // The laptop fallback: with LOG_LEVEL=debug (npm run dev) the code is in the log.
+    expect(await logged('debug')).toContain('Your email verification code is 246810.');
+  });
+});
+
+describe('the app log at info level', () => {
+  /** An app writing its log (as production does, with redaction) into `lines`. */
+  async function appLogging(lines: string[], config: Partial<AppConfig> = {}) {
+    const logger = pino(
+      { level: 'info', redact: { paths: logRedactPaths, censor: '[redacted]' }, serializers: logSerializers },
+      { write: (line: string) => void lines.push(line) },
+    );
+    const app = await buildApp({ database, logger, config });
+    await app.ready();
+    return app;
+  }
+
+  /** Registers, asks for a verification code and a reset code, and uses both; returns the codes mailed. */
+  async function codeFlows(app: Awaited<ReturnType<typeof buildApp>>, email: string) {
+    const ip = uniqueIp();
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/account/register',
+      remoteAddress: ip,
+      payload: { email, password: GOOD_PASSWORD, firstName: 'Log', lastName: 'Watch' },
     });
-    const row = await newestTo(to);
-    expect(row).toMatchObject({ status: 'kept', secret: null });
-    expect(lines.join('\n')).toContain('246810');
+    expect(registered.statusCode).toBe(200);
+    const forgot = await app.inject({
+      method: 'POST',
+      url: '/api/account/forgot-password',
+      remoteAddress: ip,
+      payload: { email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const rows = await database.db.select().from(outbox).where(eq(outbox.to, email));
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    return rows;
+  }
+
+  it('holds no mail body and no one-time code without SMTP', async () => {
+    const lines: string[] = [];
+    const app = await appLogging(lines);
+    try {
+      const email = uniqueEmail('log-kept');
+      const rows = await codeFlows(app, email);
+      const log = lines.join('\n');
+      expect(log).toContain('Mail kept in the outbox');
+      for (const row of rows) {
+        const code = row.text.match(/\b\d{6}\b/)?.[0];
+        expect(code, row.subject).toBeDefined();
+        expect(log).not.toContain(code);
+        expect(log).not.toContain(row.text.slice(0, 40));
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('holds no mail body and no one-time code when the mail is sent by SMTP', async () => {
+    const smtp = await fakeSmtp('working');
+    const lines: string[] = [];
+    const app = await appLogging(lines, { smtpUrl: smtp.url });
+    try {
+      const email = uniqueEmail('log-sent');
+      await codeFlows(app, email);
+      await app.mailWorker!.drain();
+      const delivered = smtp.messages.filter((m) => m.includes(email));
+      expect(delivered.length).toBeGreaterThanOrEqual(1);
+      const log = lines.join('\n');
+      expect(log).toContain('Mail sent');
+      for (const message of delivered) {
+        const code = message.match(/\b\d{6}\b/)?.[0];
+        expect(code).toBeDefined();
+        expect(log).not.toContain(code);
+      }
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
   });
 });

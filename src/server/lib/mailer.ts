@@ -193,10 +193,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   };
 }
 
+/** Whether `log` writes debug lines (pino's levels: trace and debug are below info). */
+const writesDebug = (log: FastifyBaseLogger) => log.level === 'debug' || log.level === 'trace';
+
 /**
  * The app's mailer. With SMTP, mail is queued in the outbox and sent by the worker (`kick` after each);
- * without SMTP it is kept in the outbox and written to the log with its text, so codes reach a developer on
- * a laptop (the documented fallback, ADR 006).
+ * without SMTP it is kept in the outbox and logged (the documented fallback, ADR 006). A mail's subject,
+ * text and codes are written at debug level only, so codes reach a developer on a laptop running with
+ * `LOG_LEVEL=debug` (`npm run dev`), and an info-level log never holds a mail body or a one-time code.
  */
 export function createMailer(options: { db: Db; log: FastifyBaseLogger; worker: MailWorker | null }): Mailer {
   return {
@@ -223,12 +227,19 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; worker: 
         worker.kick();
         return;
       }
-      options.log.info(
-        { mailTo: mail.to, outboxId: row?.id },
-        `Mail kept in the outbox (no SMTP_URL): to ${mail.to}, "${mail.subject}": ${mail.text}${
-          mail.attachments?.length ? ` [${mail.attachments.map((file) => file.filename).join(', ')}]` : ''
-        }`,
-      );
+      const { log } = options;
+      const fields = { mailTo: mail.to, outboxId: row?.id };
+      const kept = `Mail kept in the outbox (no SMTP_URL): to ${mail.to},`;
+      if (writesDebug(log)) {
+        log.debug(
+          fields,
+          `${kept} "${mail.subject}": ${mail.text}${
+            mail.attachments?.length ? ` [${mail.attachments.map((file) => file.filename).join(', ')}]` : ''
+          }`,
+        );
+      } else {
+        log.info(fields, `${kept} its text is logged at LOG_LEVEL=debug only`);
+      }
     },
   };
 }

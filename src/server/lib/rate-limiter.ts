@@ -7,6 +7,8 @@ export interface Limit {
   /** Attempts allowed per window. */
   max: number;
   windowSeconds: number;
+  /** What the 429 says (naming the limit); a generic “too many attempts” without it. */
+  message?: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<number | n
 export async function enforce(db: Db, checks: Array<[key: string, limit: Limit]>): Promise<void> {
   for (const [key, limit] of checks) {
     const retry = await hit(db, key, limit);
-    if (retry !== null) throw tooManyRequests(retry);
+    if (retry !== null) throw tooManyRequests(retry, limit.message);
   }
 }
 

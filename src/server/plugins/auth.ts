@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 
 import type { UserRow } from '../db/schema/index.ts';
 import { findLiveSessionUser, touchSession } from './sessions.ts';
-import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { HttpError, forbidden, unauthorized } from '../lib/http-error.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 
 export interface AuthContext {
@@ -12,6 +12,10 @@ export interface AuthContext {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route serves an account still waiting for approval (its own account only; ADR 034). */
+    allowPending?: boolean;
+  }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
@@ -107,13 +111,20 @@ export const authPlugin = fp(
       return request.auth;
     }
 
+    // A pending account (sign-up policy `approval`) holds a session but reaches only the routes that say
+    // `config: { allowPending: true }` (its own account), and opens no live socket (ADR 034).
     app.decorate('sessionOfToken', async (token: string) => {
       const result = await check(token);
-      return typeof result === 'string' ? null : result;
+      return typeof result === 'string' || result.user.status === 'pending' ? null : result;
     });
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      await resolve(request);
+      const { user } = await resolve(request);
+      if (user.status === 'pending' && !request.routeOptions.config.allowPending) {
+        throw new HttpError(403, 'Your account is waiting for an administrator’s approval.', {
+          code: 'ACCOUNT_PENDING',
+        });
+      }
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const { user } = await resolve(request);

@@ -1,14 +1,22 @@
+import { Writable } from 'node:stream';
+
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
-import { REALTIME_PATH, realtimeCloseCodes, type RealtimeServerMessage } from '#shared/contract/realtime.ts';
+import {
+  REALTIME_MAX_MESSAGE_BYTES,
+  REALTIME_PATH,
+  realtimeCloseCodes,
+  type RealtimeServerMessage,
+} from '#shared/contract/realtime.ts';
 
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
+import { socketLimits } from '../lib/limits.ts';
 import { bearer, register } from '../testing/test-app.ts';
-import { createTestDbs } from '../testing/test-db.ts';
+import { createTestDb, createTestDbs } from '../testing/test-db.ts';
 import { envelopes } from './realtime.ts';
 
 type Socket = {
@@ -193,6 +201,84 @@ describe('the real-time socket', () => {
     });
     expect(ban.statusCode).toBe(200);
     expect((await bobSocket.closed).code).toBe(realtimeCloseCodes.sessionEnded);
+  });
+});
+
+describe('socket limits', () => {
+  it('lets a person have 20 tabs open, and closes the 21st socket with 4429 and a reason', async () => {
+    const ada = await register(apps[0]!, { firstName: 'Ada' });
+    const tabs = [];
+    for (let i = 0; i < socketLimits.socketsPerPerson; i++)
+      tabs.push(await signedIn(bases[0]!, ada.accessToken));
+    const extra = await connect(bases[0]!);
+    extra.ws.send(JSON.stringify({ type: 'auth', token: ada.accessToken }));
+    expect(await extra.closed).toEqual({
+      code: realtimeCloseCodes.tooMany,
+      reason: 'Too many connections for this account',
+    });
+    // The open tabs still work; one closed makes room for another.
+    tabs[0]!.ws.send(JSON.stringify({ type: 'ping' }));
+    await tabs[0]!.next((m) => m.type === 'pong');
+    tabs.pop()!.ws.close();
+    await expect.poll(() => apps[0]!.realtime.connectionCount()).toBe(socketLimits.socketsPerPerson - 1);
+    tabs.push(await signedIn(bases[0]!, ada.accessToken));
+    for (const tab of tabs) tab.ws.close();
+  });
+
+  it('caps the sockets one address keeps open without authenticating', async () => {
+    const waiting: Socket[] = [];
+    for (let i = 0; i < socketLimits.unauthenticatedPerIp; i++) waiting.push(await connect(bases[0]!));
+    const over = await connect(bases[0]!);
+    expect(await over.closed).toEqual({
+      code: realtimeCloseCodes.tooMany,
+      reason: 'Too many connections waiting to sign in',
+    });
+    // One that signs in no longer counts: the address may open another.
+    const ada = await register(apps[0]!, { firstName: 'Ada' });
+    waiting[0]!.ws.send(JSON.stringify({ type: 'auth', token: ada.accessToken }));
+    await waiting[0]!.next((m) => m.type === 'ready');
+    const next = await connect(bases[0]!);
+    next.ws.send(JSON.stringify({ type: 'ping' }));
+    await next.next((m) => m.type === 'pong');
+    for (const socket of [...waiting, next]) socket.ws.close();
+  });
+
+  it('answers a person’s pings, and closes a socket that floods messages', async () => {
+    const ada = await register(apps[0]!, { firstName: 'Ada' });
+    const socket = await signedIn(bases[0]!, ada.accessToken);
+    for (let i = 0; i < 10; i++) socket.ws.send(JSON.stringify({ type: 'ping' }));
+    await expect.poll(() => socket.messages.filter((m) => m.type === 'pong').length).toBe(10);
+    for (let i = 0; i < 100; i++) socket.ws.send(JSON.stringify({ type: 'active' }));
+    expect(await socket.closed).toEqual({ code: realtimeCloseCodes.tooMany, reason: 'Too many messages' });
+    await expect.poll(() => apps[0]!.realtime.connectionCount()).toBe(0);
+  });
+
+  it('logs an oversized frame once at warn level, without a stack, however many arrive', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        callback();
+      },
+    });
+    const database = await createTestDb();
+    const app = await buildApp({ database, logger: { level: 'info', stream } });
+    try {
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      for (let i = 0; i < 3; i++) {
+        const socket = await connect(base);
+        socket.ws.send('x'.repeat(REALTIME_MAX_MESSAGE_BYTES + 1));
+        expect((await socket.closed).code).toBe(1009);
+      }
+      const warnings = lines.filter((line) => line.event === 'realtime.oversized');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ level: 40, maxBytes: REALTIME_MAX_MESSAGE_BYTES });
+      expect(JSON.stringify(warnings[0])).not.toMatch(/stack|"err"/);
+      expect(lines.filter((line) => JSON.stringify(line).includes('Max payload size'))).toEqual([]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
 

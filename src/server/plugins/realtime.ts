@@ -14,6 +14,7 @@ import {
   type RealtimeServerMessage,
 } from '#shared/contract/realtime.ts';
 
+import { socketLimits } from '../lib/limits.ts';
 import { liveSessionIds } from './sessions.ts';
 
 /** The channel every instance listens on (PostgreSQL `LISTEN`; in process on PGlite). */
@@ -102,6 +103,26 @@ function originAllowed(request: FastifyRequest, publicUrl: string | undefined): 
   }
 }
 
+/**
+ * A socket's message budget: a bucket of `messageBurst` tokens refilled at `messagesPerSecond`; false when
+ * a message finds it empty (the socket is then closed).
+ */
+function messageBudget(): () => boolean {
+  let tokens: number = socketLimits.messageBurst;
+  let at = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(
+      socketLimits.messageBurst,
+      tokens + ((now - at) / 1000) * socketLimits.messagesPerSecond,
+    );
+    at = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
 function parseClientMessage(data: unknown): RealtimeClientMessage | null {
   try {
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : String(data);
@@ -120,13 +141,43 @@ function parseClientMessage(data: unknown): RealtimeClientMessage | null {
  * One WebSocket endpoint for every live update (ADR 015). A client connects to `/api/realtime` and sends
  * `{ type: 'auth', token }` first (never the token in the URL); the server checks the Origin, caps message
  * size, pings every 30 s, rechecks every socket's session every minute and closes the sockets of sessions
- * that end. `app.realtime.publish(users, event)` fans out through the database's notification channel, so
+ * that end. Limits (lib/limits.ts `socketLimits`): a message rate per socket, sockets per person, and
+ * unauthenticated sockets per address; a socket over one is closed with `tooMany` (4429) and a reason. `app.realtime.publish(users, event)` fans out through the database's notification channel, so
  * an event published on one instance reaches the users' sockets on every instance.
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance) => {
     const clients = new Map<string, Set<Client>>();
     const all = new Set<Client>();
+    /** Sockets per client address that have not authenticated yet. */
+    const unauthenticated = new Map<string, number>();
+    /**
+     * A client's frame `ws` refused (over the size cap, or broken): a warning without a stack trace, at most
+     * one per `oversizeLogEveryMs` (with how many were not logged), so a flood of them cannot fill the log.
+     */
+    let refusedLoggedAt = -Infinity;
+    let refusedUnlogged = 0;
+    const refusedFrame = (ip: string, code: string) => {
+      const now = Date.now();
+      if (now - refusedLoggedAt < socketLimits.oversizeLogEveryMs) {
+        refusedUnlogged++;
+        return;
+      }
+      const notLogged = refusedUnlogged;
+      refusedLoggedAt = now;
+      refusedUnlogged = 0;
+      if (code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+        app.log.warn(
+          { event: 'realtime.oversized', ip, maxBytes: REALTIME_MAX_MESSAGE_BYTES, notLogged },
+          'Real-time message over the size cap: connection closed',
+        );
+      } else {
+        app.log.warn(
+          { event: 'realtime.badFrame', ip, code, notLogged },
+          'Real-time frame refused: connection closed',
+        );
+      }
+    };
     const listeners = new EventEmitter();
     const emit = (what: 'connected' | 'disconnected' | 'active', userId: string) => {
       try {
@@ -251,7 +302,17 @@ export const realtimePlugin = fp(
       await stopListening();
     });
 
-    await app.register(websocket, { options: { maxPayload: REALTIME_MAX_MESSAGE_BYTES } });
+    await app.register(websocket, {
+      options: { maxPayload: REALTIME_MAX_MESSAGE_BYTES },
+      // Errors on an open socket: a client's refused frame (`ws` has sent the close code) is a rate-limited
+      // warning; anything else is ours, logged in full.
+      errorHandler: (error: Error & { code?: unknown }, socket, request) => {
+        if (typeof error.code === 'string' && error.code.startsWith('WS_ERR_'))
+          refusedFrame(request.ip, error.code);
+        else request.log.error(error);
+        socket.terminate();
+      },
+    });
 
     app.get(
       REALTIME_PATH,
@@ -259,13 +320,40 @@ export const realtimePlugin = fp(
         websocket: true,
         schema: { hide: true },
         preValidation: async (request, reply) => {
+          // A plain HTTP request (no upgrade) gets a message, not @fastify/websocket's empty 404.
+          if (!request.ws) {
+            await reply
+              .code(426)
+              .header('upgrade', 'websocket')
+              .send({ message: 'This address takes WebSocket connections only' });
+            return;
+          }
           if (!originAllowed(request, app.config.publicUrl)) {
             await reply.code(403).send({ message: 'This origin may not open a real-time connection' });
           }
         },
       },
-      (socket, _request) => {
+      (socket, request) => {
         let client: Client | null = null;
+        const ip = request.ip;
+        // Until it authenticates, the socket counts against its address.
+        let waiting = true;
+        const authenticated = () => {
+          if (!waiting) return;
+          waiting = false;
+          const left = (unauthenticated.get(ip) ?? 1) - 1;
+          if (left > 0) unauthenticated.set(ip, left);
+          else unauthenticated.delete(ip);
+        };
+        const pending = unauthenticated.get(ip) ?? 0;
+        unauthenticated.set(ip, pending + 1);
+        if (pending >= socketLimits.unauthenticatedPerIp) {
+          authenticated();
+          socket.close(realtimeCloseCodes.tooMany, 'Too many connections waiting to sign in');
+          return;
+        }
+        const withinBudget = messageBudget();
+        let authenticating = false;
         const authTimer = setTimeout(
           () => socket.close(realtimeCloseCodes.unauthorized, 'No authentication'),
           AUTH_TIMEOUT_MS,
@@ -275,10 +363,16 @@ export const realtimePlugin = fp(
         });
         socket.on('close', () => {
           clearTimeout(authTimer);
+          authenticated();
           if (client) remove(client);
         });
-        socket.on('error', () => socket.terminate());
+        socket.on('error', () => socket.terminate()); // logged by the errorHandler above
         socket.on('message', (data) => {
+          if (!withinBudget()) {
+            if (client) remove(client);
+            socket.close(realtimeCloseCodes.tooMany, 'Too many messages');
+            return;
+          }
           const message = parseClientMessage(data);
           if (!message) {
             socket.close(realtimeCloseCodes.badMessage, 'Unknown message');
@@ -295,7 +389,8 @@ export const realtimePlugin = fp(
             }
             return;
           }
-          if (client) return; // already signed in: a second auth changes nothing
+          if (client || authenticating) return; // already signed in: a second auth changes nothing
+          authenticating = true;
           void app.sessionOfToken(message.token).then(
             (auth) => {
               clearTimeout(authTimer);
@@ -304,6 +399,11 @@ export const realtimePlugin = fp(
                 return;
               }
               if (socket.readyState !== socket.OPEN) return;
+              authenticated();
+              if ((clients.get(auth.user.id)?.size ?? 0) >= socketLimits.socketsPerPerson) {
+                socket.close(realtimeCloseCodes.tooMany, 'Too many connections for this account');
+                return;
+              }
               client = {
                 socket,
                 userId: auth.user.id,

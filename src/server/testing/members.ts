@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import { auditLog, files, follows, sessions, users } from '../db/schema/index.ts';
 import { UNUSABLE_PASSWORD_HASH } from '../lib/passwords.ts';
 import { signAccessToken } from '../lib/tokens.ts';
-import { createSession } from '../modules/account/account.repo.ts';
+import { createSession, markEmailVerified } from '../modules/account/account.repo.ts';
 import { GOOD_PASSWORD, bearer, register, uniqueEmail } from './test-app.ts';
 
 let ip = 0;
@@ -26,7 +26,11 @@ export interface Member {
   headers: { authorization: string };
 }
 
-/** Registers a user (the first one of an app becomes admin) and returns its token. */
+/**
+ * Registers a user (the first one of an app becomes admin) and returns its token. The address counts as
+ * verified, as it is for everyone who entered their code: tests of what an unverified account may not do
+ * use `register` (test-app.ts) instead.
+ */
 export async function member(
   app: FastifyInstance,
   firstName = 'Ada',
@@ -34,6 +38,7 @@ export async function member(
   email = uniqueEmail(),
 ): Promise<Member> {
   const auth: AuthResponse = await register(app, { firstName, lastName, email });
+  await markEmailVerified(app.db, auth.user.id);
   return { id: auth.user.id, email, token: auth.accessToken, headers: bearer(auth.accessToken) };
 }
 

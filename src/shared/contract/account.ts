@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '../lib/password-policy.ts';
-import { roles, userStatuses } from './user-enums.ts';
+import { profileVisibilities, roles, userStatuses } from './user-enums.ts';
 
-export { roles, userStatuses };
+export { profileVisibilities, roles, userStatuses };
 
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
@@ -44,6 +44,8 @@ export const registerInput = z.object({
   password: passwordSchema,
   firstName: nameSchema('validation.firstNameRequired'),
   lastName: nameSchema('validation.lastNameRequired'),
+  /** The token of an invitation link (`/auth/register?invite=…`), needed when sign-up is by invitation. */
+  inviteToken: z.string().trim().max(200, 'validation.inviteInvalid').optional(),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
@@ -77,6 +79,11 @@ export const socialLinksOutput = z.object({
   linkedin: z.string(),
   twitter: z.string(),
 });
+
+export const profileVisibilitySchema = z.enum(profileVisibilities, { error: 'validation.visibilityInvalid' });
+/** Who besides administrators sees the person's email address and phone number (the postal address: nobody). */
+export const privacyOutput = z.object({ email: profileVisibilitySchema, phone: profileVisibilitySchema });
+export type Privacy = z.infer<typeof privacyOutput>;
 
 /** The account page's notification switches (inputs and defaults: contract/users.ts). */
 export const notificationsOutput = z.object({
@@ -116,9 +123,12 @@ export const userSchema = z.object({
   coverUrl: z.string().nullable(),
   socialLinks: socialLinksOutput,
   notifications: notificationsOutput,
+  privacy: privacyOutput,
   updatedAt: z.iso.datetime({ offset: true }),
   /** Raised by every write; an edit sends the version it was based on (ADR 017). */
   version: z.number().int(),
+  /** The storage quota an administrator set for this person, bytes; null = the workspace's default. */
+  storageQuotaBytes: z.number().int().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

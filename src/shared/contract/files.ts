@@ -19,7 +19,10 @@ export const fileSchema = z.object({
   size: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  /** Where to load it: a public upload path, or a signed content link valid for at least 12 hours. */
+  /**
+   * Where to load it: a public upload path, or a signed content link valid for 2½ to 5 minutes (ask again
+   * for a fresh one: a link must stop working soon after the permission behind it ends, issue 24 C).
+   */
   url: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
 });
@@ -45,3 +48,13 @@ export const fileContentQuery = z.object({
 
 /** `GET /api/uploads/:name`: 32 hex digits and an extension, nothing else is ever opened. */
 export const uploadNameParams = z.object({ name: z.string().max(64) });
+
+/** `GET /api/files/usage`: what the caller's stored files take against their storage quota (issue 24 C). */
+export const storageUsageSchema = z.object({
+  usedBytes: z.number().int(),
+  quotaBytes: z.number().int(),
+  /** The quota is the workspace's default (no administrator set one for this person). */
+  isDefault: z.boolean(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
+export const storageUsageResponse = z.object({ usage: storageUsageSchema });

@@ -59,9 +59,14 @@ export const partySnapshotSchema = z.object({
 });
 export type PartySnapshot = z.infer<typeof partySnapshotSchema>;
 
-/** A customer of the invoice address book (shared by the workspace: anyone signed in reads and edits it). */
+/**
+ * A customer of the invoice address book, shared by the workspace: anyone signed in reads it and adds to it;
+ * the person who added a customer (`createdBy`) and administrators change or delete it.
+ */
 export const customerSchema = partySnapshotSchema.extend({
   id: z.uuid(),
+  /** Who added it (null once their account is gone: then administrators only). */
+  createdBy: z.uuid().nullable(),
   createdAt: isoTime,
   updatedAt: isoTime,
   version: z.number().int(),
@@ -349,7 +354,8 @@ export const updateInvoiceInput = z
   .strictObject({
     ...invoiceFields,
     status: z.enum(storedInvoiceStatuses, { error: 'validation.invoiceStatusInvalid' }).optional(),
-    version: versionField.optional(),
+    /** Required (ADR 017): an edit names the version it was read at, so a blind overwrite is refused. */
+    version: versionField,
   })
   .refine(dueNotBeforeCreate, { message: 'validation.dueBeforeCreate', path: ['dueDate'] })
   .refine(discountFits, { message: 'validation.discountTooLarge', path: ['discount'] });
@@ -375,12 +381,12 @@ export const invoiceStatusInput = z.strictObject({
 export type InvoiceStatusInput = z.input<typeof invoiceStatusInput>;
 
 /**
- * `POST /api/invoices/:id/send`: mails the invoice with its PDF to the customer's address (or `email`), in
- * the invoice's language (or `lang`); a draft becomes pending, `sent` goes up by one.
+ * `POST /api/invoices/:id/send`: mails the invoice with its PDF to the invoice's customer address (never to
+ * another: an `email` in the body is a 400), in the invoice's language (or `lang`); a draft becomes pending,
+ * `sent` goes up by one.
  */
 export const sendInvoiceInput = z
   .strictObject({
-    email: partyFields.email.optional(),
     lang: z.enum(invoiceLanguages, { error: 'validation.languageInvalid' }).optional(),
   })
   .default({});

@@ -8,6 +8,13 @@ export const MAIL_PAGE = 30;
 export const MAIL_BULK_MAX = 200;
 export const MAIL_LABEL_NAME_MAX = 40;
 export const MAIL_LABELS_MAX = 50;
+/**
+ * Address suggestions (`GET /api/mail/contacts`) start at this many typed characters (a shorter search
+ * answers an empty list, not an error) and give at most MAIL_SUGGESTIONS_MAX people: enough to pick from,
+ * too few to copy the directory.
+ */
+export const MAIL_SUGGEST_MIN = 2;
+export const MAIL_SUGGESTIONS_MAX = 10;
 
 export const mailFolders = ['inbox', 'sent', 'drafts', 'trash', 'spam', 'archive'] as const;
 export type MailFolder = (typeof mailFolders)[number];

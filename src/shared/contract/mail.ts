@@ -194,6 +194,11 @@ export const labelPatch = z.object({
 export const labelResponse = z.object({ label: mailLabelSchema });
 export const labelIdParams = z.object({ id: z.uuid({ error: 'validation.mailLabelInvalid' }) });
 
-/** `GET /api/mail/contacts?search=`: people of the instance to write to (compose's address suggestions). */
+/**
+ * `GET /api/mail/contacts?search=`: people of the instance to write to (compose's address suggestions). At
+ * least MAIL_SUGGEST_MIN characters (fewer: an empty list), at most MAIL_SUGGESTIONS_MAX people. A member is
+ * offered the people who show their email address to members (by name or address), and anyone whose whole
+ * address they typed; administrators everyone.
+ */
 export const mailContactsQuery = z.object({ search: searchField() });
 export const mailContactsResponse = z.object({ contacts: z.array(mailAddressSchema) });

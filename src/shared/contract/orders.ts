@@ -206,6 +206,12 @@ export const discountCodeField = z
   .max(DISCOUNT_CODE_MAX, 'validation.discountCodeInvalid')
   .regex(/^[A-Z0-9_-]+$/, 'validation.discountCodeInvalid');
 
+/**
+ * The largest subtotal an order can reach (cents: 5,000,000,000.00, past 2^31, money columns are 64-bit):
+ * also the cap of a discount's minimum subtotal.
+ */
+const ORDER_SUBTOTAL_MAX = ORDER_LINES_MAX * ORDER_LINE_QUANTITY_MAX * PRODUCT_PRICE_MAX;
+
 const discountFields = {
   code: discountCodeField,
   kind: z.enum(discountKinds, { error: 'validation.discountKindInvalid' }),
@@ -218,7 +224,7 @@ const discountFields = {
     .number({ error: 'validation.minSubtotalInvalid' })
     .int('validation.minSubtotalInvalid')
     .min(0, 'validation.minSubtotalInvalid')
-    .max(PRODUCT_PRICE_MAX, 'validation.minSubtotalInvalid'),
+    .max(ORDER_SUBTOTAL_MAX, 'validation.minSubtotalInvalid'),
   expiresAt: z.iso.datetime({ offset: true, error: 'validation.dateInvalid' }).nullable(),
   usageLimit: z
     .number({ error: 'validation.usageLimitInvalid' })
@@ -271,7 +277,7 @@ const subtotalField = z
   .number({ error: 'validation.subtotalInvalid' })
   .int('validation.subtotalInvalid')
   .min(0, 'validation.subtotalInvalid')
-  .max(ORDER_LINES_MAX * ORDER_LINE_QUANTITY_MAX * PRODUCT_PRICE_MAX, 'validation.subtotalInvalid');
+  .max(ORDER_SUBTOTAL_MAX, 'validation.subtotalInvalid');
 
 /** `POST /api/discounts/check`: would this code apply to a cart with this subtotal (cents)? */
 export const discountCheckInput = z.strictObject({
@@ -422,8 +428,19 @@ export const unavailableSchema = z.object({
   /** Units that can be bought now (0 when the product is gone or unpublished). */
   available: z.number().int(),
 });
+/** A product whose maximum per customer the order would pass (409 `PER_CUSTOMER_LIMIT`, ADR 032). */
+export const overLimitSchema = z.object({
+  productId: z.uuid(),
+  name: z.string(),
+  /** The product's maximum per customer. */
+  max: z.number().int(),
+  /** Units of it in the customer's earlier orders that are not cancelled or refunded. */
+  ordered: z.number().int(),
+});
+export type OverLimit = z.infer<typeof overLimitSchema>;
 export const orderConflictSchema = errorSchema.extend({
   unavailable: z.array(unavailableSchema).optional(),
+  overLimit: z.array(overLimitSchema).optional(),
   current: orderSchema.optional(),
 });
 

@@ -244,10 +244,13 @@ export const createPostInput = z.strictObject({
 export type CreatePostInput = z.input<typeof createPostInput>;
 
 /**
- * Only the fields sent change; `version` is the one the edit was based on (409 `STALE` with `current` when
- * older). A new title gives the post a new slug (the old one still finds it).
+ * Only the fields sent change; `version` (required, ADR 017) is the one the edit was based on (409 `STALE`
+ * with `current` when older). A new title gives the post a new slug (the old one still finds it).
  */
-export const updatePostInput = z.strictObject({ ...postFields, version: versionField.optional() }).partial();
+export const updatePostInput = z.strictObject({
+  ...z.object(postFields).partial().shape,
+  version: versionField,
+});
 export type UpdatePostInput = z.input<typeof updatePostInput>;
 
 export const postIdParams = z.object({ id: postId });

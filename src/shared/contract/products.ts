@@ -118,6 +118,11 @@ export const productSchema = productCardSchema.extend({
   /** The same images as files (ids for reordering and removing them). */
   imageFiles: z.array(fileSchema),
   totalSold: z.number().int(),
+  /**
+   * At most this many units per customer, counted over their orders that are not cancelled or refunded;
+   * null: no maximum (ADR 032).
+   */
+  maxPerCustomer: z.number().int().nullable(),
   ratings: z.array(productRatingSchema),
   /** Raised by every change of the fields above and of the stock (not by reviews or images): ADR 017. */
   version: z.number().int(),
@@ -308,6 +313,13 @@ const productFields = {
     .int('validation.quantityInvalid')
     .min(0, 'validation.quantityInvalid')
     .max(PRODUCT_QUANTITY_MAX, 'validation.quantityInvalid'),
+  /** At most this many units per customer over their orders (not cancelled or refunded); null: no maximum. */
+  maxPerCustomer: z
+    .number({ error: 'validation.maxPerCustomerInvalid' })
+    .int('validation.maxPerCustomerInvalid')
+    .min(1, 'validation.maxPerCustomerInvalid')
+    .max(PRODUCT_QUANTITY_MAX, 'validation.maxPerCustomerInvalid')
+    .nullable(),
   publish: z.enum(publishStates, { error: 'validation.publishInvalid' }),
   newLabel: labelInput(DEFAULT_NEW_LABEL),
   saleLabel: labelInput(DEFAULT_SALE_LABEL),
@@ -335,6 +347,7 @@ export const createProductInput = z
     sizes: productFields.sizes.default([]),
     tags: productFields.tags.default([]),
     quantity: productFields.quantity.default(0),
+    maxPerCustomer: productFields.maxPerCustomer.default(null),
     publish: productFields.publish.default('draft'),
     newLabel: productFields.newLabel.default({ enabled: false, content: DEFAULT_NEW_LABEL }),
     saleLabel: productFields.saleLabel.default({ enabled: false, content: DEFAULT_SALE_LABEL }),

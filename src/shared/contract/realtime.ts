@@ -22,6 +22,11 @@ export const realtimeCloseCodes = {
   sessionEnded: 4403,
   /** A message the server does not understand. */
   badMessage: 4400,
+  /**
+   * Over a limit (messages too fast, too many sockets for one person, or too many unauthenticated sockets
+   * from one address; the reason says which): connect again later, with back-off.
+   */
+  tooMany: 4429,
 } as const;
 
 /** Presence states (contract/presence.ts). */

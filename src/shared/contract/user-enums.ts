@@ -6,6 +6,13 @@
 export const roles = ['admin', 'user'] as const;
 export const userStatuses = ['active', 'pending', 'banned', 'rejected'] as const;
 
+/**
+ * Who besides administrators sees a person's email address or phone number (account page, Privacy):
+ * every signed-in member, or nobody. The person always sees their own.
+ */
+export const profileVisibilities = ['members', 'nobody'] as const;
+export type ProfileVisibility = (typeof profileVisibilities)[number];
+
 export const PAGE_SIZE_MAX = 100;
 export const SEARCH_MAX = 100;
 

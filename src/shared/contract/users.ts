@@ -20,12 +20,14 @@ import {
   emailSchema,
   notificationsOutput,
   passwordSchema,
+  privacyOutput,
   roleSchema,
   socialLinksOutput,
   userSchema,
   userStatusSchema,
 } from './account.ts';
 import { PAGE_SIZE_MAX, SEARCH_MAX, userSortKeys, type UserSortKey } from './user-enums.ts';
+import { STORAGE_QUOTA_MAX } from './workspace.ts';
 
 export { PAGE_SIZE_MAX, SEARCH_MAX, userSortKeys, type UserSortKey };
 
@@ -185,6 +187,14 @@ export const updateUserInput = z.strictObject({
   /** null removes the picture (the file stays in the user's gallery). */
   avatarUrl: z.null().optional(),
   coverUrl: z.null().optional(),
+  /** The person's storage quota in bytes (issue 24 C); null = the workspace's default. */
+  storageQuotaBytes: z
+    .number({ error: 'validation.storageQuotaInvalid' })
+    .int('validation.storageQuotaInvalid')
+    .min(0, 'validation.storageQuotaInvalid')
+    .max(STORAGE_QUOTA_MAX, 'validation.storageQuotaInvalid')
+    .nullable()
+    .optional(),
   /** The version the edit was based on; older than the stored one = 409 STALE with the current user. */
   version: versionField.optional(),
 });
@@ -290,6 +300,8 @@ export const updateMyAccountInput = z.strictObject({
   ...detailFields,
   /** Only the switches sent change. */
   notifications: notificationsSchema.partial().optional(),
+  /** Who sees my email address and phone number; only the fields sent change. */
+  privacy: z.strictObject(privacyOutput.shape).partial().optional(),
   email: emailSchema.optional(),
   currentPassword: z
     .string()

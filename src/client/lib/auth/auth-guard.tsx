@@ -13,6 +13,8 @@ import { useAuth } from './use-auth.ts';
 export function AuthGuard({ children }: { children?: ReactNode }) {
   const isInitialized = useAuth((state) => state.isInitialized);
   const isAuthenticated = useAuth((state) => state.isAuthenticated);
+  // An account waiting for approval (sign-up policy `approval`) has a session but no dashboard yet.
+  const pending = useAuth((state) => state.user?.status === 'pending');
   const location = useLocation();
 
   if (!isInitialized) return <LoadingScreen />;
@@ -24,5 +26,6 @@ export function AuthGuard({ children }: { children?: ReactNode }) {
       />
     );
   }
+  if (pending) return <Navigate to={paths.auth.pending} replace />;
   return children ?? <Outlet />;
 }

@@ -12,3 +12,4 @@ export * from './products.ts';
 export * from './orders.ts';
 export * from './invoices.ts';
 export * from './posts.ts';
+export * from './workspace.ts';

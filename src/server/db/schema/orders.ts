@@ -91,8 +91,8 @@ export const discountCodes = pgTable(
     code: text().notNull(),
     kind: text({ enum: discountKinds }).notNull(),
     /** A percentage (1–100) or cents. */
-    value: integer().notNull(),
-    minSubtotal: integer().notNull().default(0),
+    value: money().notNull(),
+    minSubtotal: money().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }),
     usageLimit: integer(),
     usedCount: integer().notNull().default(0),
@@ -148,6 +148,8 @@ export const orders = pgTable(
     paymentMethod: text({ enum: paymentMethods }).notNull(),
     address: jsonb().$type<AddressSnapshotColumn>().notNull(),
     idempotencyKey: text().notNull(),
+    /** SHA-256 of the request that placed the order: the key reused with another request is a 422. */
+    requestHash: text(),
     stockReturned: boolean().notNull().default(false),
     version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -183,7 +185,7 @@ export const orderItems = pgTable(
     name: text().notNull(),
     sku: text().notNull(),
     coverUrl: text(),
-    price: integer().notNull(),
+    price: money().notNull(),
     quantity: integer().notNull(),
     colors: text()
       .array()

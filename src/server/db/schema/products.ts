@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   doublePrecision,
   index,
@@ -44,8 +45,8 @@ export const products = pgTable(
     /** Sanitised HTML. */
     description: text().notNull().default(''),
     subDescription: text().notNull().default(''),
-    price: integer().notNull(),
-    priceSale: integer(),
+    price: bigint({ mode: 'number' }).notNull(),
+    priceSale: bigint({ mode: 'number' }),
     /** A percentage. */
     taxes: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     category: text({ enum: productCategories }).notNull(),
@@ -68,6 +69,11 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     quantity: integer().notNull().default(0),
     totalSold: integer().notNull().default(0),
+    /**
+     * At most this many units per customer over their orders that are not cancelled or refunded (null: no
+     * maximum). Checked in the order's transaction after its stock UPDATE locked this row (ADR 032).
+     */
+    maxPerCustomer: integer(),
     publish: text({ enum: publishStates }).notNull().default('draft'),
     newLabel: jsonb().$type<ProductLabelColumn>().notNull().default({ enabled: false, content: 'NEW' }),
     saleLabel: jsonb().$type<ProductLabelColumn>().notNull().default({ enabled: false, content: 'SALE' }),
@@ -113,6 +119,7 @@ export const products = pgTable(
     check('products_price_range', sql`price >= 0 and (price_sale is null or price_sale > price)`),
     check('products_stock', sql`quantity >= 0 and total_sold >= 0`),
     check('products_taxes', sql`taxes >= 0 and taxes <= 100`),
+    check('products_max_per_customer', sql`max_per_customer is null or max_per_customer >= 1`),
   ],
 );
 

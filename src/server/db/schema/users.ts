@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -60,6 +61,18 @@ export const users = pgTable(
     coverUrl: text(),
     socialLinks: jsonb().$type<SocialLinksColumn>().notNull().default({}),
     notifications: jsonb().$type<NotificationsColumn>().notNull().default({}),
+    /**
+     * Who besides administrators sees the person's email address and phone number (issue 24 B): `members`
+     * (every signed-in member) or `nobody`. The postal address is never shown to members.
+     */
+    emailVisibility: text({ enum: ['members', 'nobody'] })
+      .notNull()
+      .default('nobody'),
+    phoneVisibility: text({ enum: ['members', 'nobody'] })
+      .notNull()
+      .default('nobody'),
+    /** Storage quota in bytes set by an administrator (issue 24 C); null = the workspace's default. */
+    storageQuotaBytes: bigint({ mode: 'number' }),
     /** What the admin list searches: name, email, company and phone, lower-cased (kept by PostgreSQL). */
     searchText: text().generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || company || ' ' || phone)`,
@@ -85,6 +98,8 @@ export const users = pgTable(
     // pg_trgm's idea with core operators only, so it works on PGlite without extensions). Queries filter
     // `@>` first, then recheck with LIKE.
     index('users_search_idx').using('gin', sql`atrium_user_terms(search_text, status, role)`),
+    check('users_email_visibility_valid', sql`${t.emailVisibility} in ('members', 'nobody')`),
+    check('users_phone_visibility_valid', sql`${t.phoneVisibility} in ('members', 'nobody')`),
   ],
 );
 

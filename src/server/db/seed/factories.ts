@@ -123,6 +123,9 @@ export function makeUser(
     role: 'user',
     status: pickStatus(random),
     emailVerified: random.next() > 0.2,
+    // Most demo people share their email with the other members, half their phone (issue 24 B).
+    emailVisibility: index % 3 === 0 ? 'nobody' : 'members',
+    phoneVisibility: index % 2 === 0 ? 'members' : 'nobody',
     phone: `+1 ${random.int(200, 989)}-${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, '0')}`,
     company: random.pick(COMPANIES),
     country: place.country,

@@ -50,7 +50,9 @@ export function toUser(row: UserRow): User {
       applicationProduct: row.notifications.applicationProduct ?? defaultNotifications.applicationProduct,
       applicationBlog: row.notifications.applicationBlog ?? defaultNotifications.applicationBlog,
     },
+    privacy: { email: row.emailVisibility, phone: row.phoneVisibility },
     updatedAt: row.updatedAt.toISOString(),
+    storageQuotaBytes: row.storageQuotaBytes,
   };
 }
 
@@ -71,6 +73,8 @@ export interface NewUser {
   lastName: string;
   role?: 'admin' | 'user';
   emailVerified?: boolean;
+  /** `pending` waits for an administrator's approval (sign-up policy `approval`); the first account never does. */
+  status?: 'active' | 'pending';
 }
 
 /**
@@ -87,7 +91,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow | unde
     }
     const [row] = await tx
       .insert(users)
-      .values({ ...input, role })
+      .values({ ...input, role, status: role === 'admin' ? 'active' : (input.status ?? 'active') })
       .onConflictDoNothing({ target: users.email })
       .returning();
     return row;

@@ -49,6 +49,14 @@ import {
   startSession,
 } from './account.session.ts';
 import { languageOf, sendWelcomeMail } from '../mail/welcome.ts';
+import {
+  claimInvitation,
+  findUsableInvitation,
+  markInvitationAccepted,
+  noAccountYet,
+  releaseInvitation,
+} from '../workspace/workspace.repo.ts';
+import { announcePendingAccount, workspaceSettings } from '../workspace/workspace.service.ts';
 
 /** Limits of the costly and guessable routes (SECURITY.md A4–A6, A14, V11). */
 export const LIMITS = {
@@ -85,24 +93,76 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = request.body;
       assertPasswordAllowed(input.password);
       await enforce(db, [[`register:ip:${request.ip}`, LIMITS.registerPerIp]]);
+      const { signup } = await workspaceSettings(app);
+      const first = await noAccountYet(db);
+      const invitation = input.inviteToken
+        ? await findUsableInvitation(db, sha256(input.inviteToken))
+        : undefined;
+      if (input.inviteToken && (!invitation || signup === 'closed')) {
+        throw badRequest(
+          'This invitation link is not valid any more: it was used, revoked or has expired',
+          'INVITE_INVALID',
+        );
+      }
+      if (invitation && invitation.email !== input.email) {
+        throw badRequest(
+          `This invitation is for ${invitation.email}: register with that address`,
+          'INVITE_EMAIL',
+        );
+      }
+      // The first account of an empty instance is its administrator, whatever the policy (ADR 034).
+      if (!first && !invitation) {
+        if (signup === 'closed') {
+          throw new HttpError(403, 'Registration is closed. Ask an administrator for an account.', {
+            code: 'SIGNUP_CLOSED',
+          });
+        }
+        if (signup === 'invite') {
+          throw new HttpError(
+            403,
+            'Registration is by invitation only. Ask a member of the workspace to invite you.',
+            {
+              code: 'INVITE_REQUIRED',
+            },
+          );
+        }
+      }
       if (await findUserByEmail(db, input.email)) {
         throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
       }
+      if (invitation && !(await claimInvitation(db, invitation.id))) {
+        throw badRequest(
+          'This invitation link is not valid any more: it was used, revoked or has expired',
+          'INVITE_INVALID',
+        );
+      }
+      const pending = !first && !invitation && signup === 'approval';
       const user = await createUser(db, {
         email: input.email,
         passwordHash: await hashPassword(input.password),
         firstName: input.firstName,
         lastName: input.lastName,
+        // An invitation link came through the mailbox: the address is proven.
+        emailVerified: Boolean(invitation),
+        ...(pending ? { status: 'pending' as const } : {}),
       });
-      if (!user) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
-      await sendCode(app, user, 'verify_email');
-      await sendWelcomeMail(db, user, languageOf(request.headers['accept-language']));
-      await notifyUser(app, user.id, {
-        type: 'account',
-        title: `Welcome to Atrium, ${user.firstName}`,
-        body: 'Your account is ready. Complete your profile and account settings.',
-        link: '/dashboard/user/account',
-      });
+      if (!user) {
+        if (invitation) await releaseInvitation(db, invitation.id);
+        throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      }
+      if (invitation) await markInvitationAccepted(db, invitation.id, user.id);
+      if (!user.emailVerified) await sendCode(app, user, 'verify_email');
+      if (pending) {
+        await announcePendingAccount(app, user);
+      } else {
+        await sendWelcomeMail(db, user, languageOf(request.headers['accept-language']));
+        await notifyUser(app, user.id, {
+          type: 'account',
+          title: `Welcome to Atrium, ${user.firstName}`,
+          body: 'Your account is ready. Complete your profile and account settings.',
+          link: '/dashboard/user/account',
+        });
+      }
       return startSession(app, request, reply, user);
     },
   );
@@ -191,7 +251,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/my-account',
-    { preHandler: app.authenticate, schema: { response: { 200: myAccountResponse, 401: errorSchema } } },
+    {
+      preHandler: app.authenticate,
+      config: { allowPending: true },
+      schema: { response: { 200: myAccountResponse, 401: errorSchema } },
+    },
     async (request) => ({ user: toUser(actor(request).user) }),
   );
 
@@ -279,7 +343,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/resend-verification',
-    { preHandler: app.authenticate, schema: { response: { 200: messageResponse, ...errorResponses } } },
+    {
+      preHandler: app.authenticate,
+      config: { allowPending: true },
+      schema: { response: { 200: messageResponse, ...errorResponses } },
+    },
     async (request) => {
       const user = actor(request).user;
       await enforce(db, [[`verify:account:${user.id}`, LIMITS.resetPerAccount]]);

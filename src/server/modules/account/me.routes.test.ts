@@ -92,6 +92,7 @@ describe('PATCH /api/account/my-account', () => {
 
   it('refuses role, status, emailVerified, passwordHash, id and unknown fields (400), changing nothing', async () => {
     const eve = await member(t.app, 'Eve', 'Attacker');
+    await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, eve.id));
     const before = await snapshot(t.database.db);
     const attempts = [
       { role: 'admin' },

@@ -286,7 +286,7 @@ describe('chat: groups, paging, live', () => {
     const conversation = await start(alice, [bob, carol], 'burst start', 'Burst');
     const bobSocket = await socketOf(bob);
     const aliceSocket = await socketOf(alice);
-    await t.database.db.execute(sql`delete from rate_limits where key like 'chat:send:%'`);
+    await t.database.db.execute(sql`delete from rate_limits where key like 'write:chatMessage:%'`);
     const unreadOf = async (who: Member) =>
       (
         await t.database.db

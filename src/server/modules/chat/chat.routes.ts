@@ -22,7 +22,8 @@ import {
 import { errorResponses } from '#shared/contract/common.ts';
 
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { enforce, type Limit } from '../../lib/rate-limiter.ts';
+import { writeLimit } from '../../lib/limits.ts';
+import { enforce } from '../../lib/rate-limiter.ts';
 import { actor, signedInScope } from '../../plugins/auth.ts';
 import {
   activeUsers,
@@ -55,9 +56,6 @@ import {
 } from './chat.service.ts';
 
 const conversationNotFound = () => notFound('Conversation not found');
-
-/** Messages per user; generous for a person, a wall for a script. */
-const SEND_LIMIT: Limit = { max: 120, windowSeconds: 60 };
 
 const messageIdParams = z.object({ id: z.uuid({ error: 'validation.conversationKeyInvalid' }) });
 
@@ -106,7 +104,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: contactsResponse, ...errorResponses } } },
     async (request) => {
       const me = actor(request);
-      return { contacts: await contactsWithPresence(app, await listContactRows(db, me.user.id)) };
+      const viewer = { id: me.user.id, isAdmin: me.isAdmin };
+      return { contacts: await contactsWithPresence(app, viewer, await listContactRows(db, me.user.id)) };
     },
   );
 
@@ -166,6 +165,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         participants: await contactsWithPresence(
           app,
+          { id: me.user.id, isAdmin: me.isAdmin },
           members.map((m) => m.user),
         ),
       };
@@ -224,7 +224,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const recipients = await activeUsers(db, others);
       if (recipients.length !== others.length)
         throw badRequest('Some recipients cannot be written to', 'UNKNOWN_RECIPIENT');
-      await enforce(db, [[`chat:send:${me.user.id}`, SEND_LIMIT]]);
+      await enforce(db, [
+        ...writeLimit('conversation', me.user.id),
+        ...writeLimit('chatMessage', me.user.id),
+      ]);
       const conversationId =
         others.length === 1
           ? await oneToOne(db, me.user.id, others[0]!)
@@ -276,7 +279,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = actor(request);
       const { conversationId, body, contentType, attachments, clientId } = request.body;
-      await enforce(db, [[`chat:send:${me.user.id}`, SEND_LIMIT]]);
+      await enforce(db, writeLimit('chatMessage', me.user.id));
       const message = await send({
         conversationId,
         senderId: me.user.id,

@@ -4,6 +4,7 @@ import type { ChatContact, ChatMessage, Conversation } from '#shared/contract/ch
 import type { Presence } from '#shared/contract/presence.ts';
 
 import type { UserRow } from '../../db/schema/index.ts';
+import { contactDetailsFor, type Viewer } from '../users/directory.repo.ts';
 import {
   lastMessages,
   messageIdsOfSeqs,
@@ -12,26 +13,34 @@ import {
   type MessageWithFiles,
 } from './chat.repo.ts';
 
-/** The spec's contact (and participant) shape, with presence. */
-export function toContact(user: UserRow, presence: Presence | undefined): ChatContact {
-  const address = [user.address, user.city, user.state, user.country].filter(Boolean).join(', ');
+/**
+ * The spec's contact (and participant) shape, with presence, as `viewer` may see it: the email and phone
+ * only where the person shows them to members (administrators and the person see all), the postal address
+ * never to members; hidden details are ''.
+ */
+export function toContact(viewer: Viewer, user: UserRow, presence: Presence | undefined): ChatContact {
+  const details = contactDetailsFor(viewer, user);
   return {
     id: user.id,
     name: `${user.firstName} ${user.lastName}`.trim(),
     username: user.slug,
     avatarUrl: user.avatarUrl,
-    email: user.email,
-    phoneNumber: user.phone,
-    address,
+    email: details.email,
+    phoneNumber: details.phone,
+    address: details.address,
     role: user.role,
     status: presence?.status ?? 'offline',
     lastActivity: presence?.lastActivity ?? null,
   };
 }
 
-export async function contactsWithPresence(app: FastifyInstance, rows: UserRow[]): Promise<ChatContact[]> {
+export async function contactsWithPresence(
+  app: FastifyInstance,
+  viewer: Viewer,
+  rows: UserRow[],
+): Promise<ChatContact[]> {
   const presence = new Map((await app.presence.of(rows.map((r) => r.id))).map((p) => [p.userId, p]));
-  return rows.map((row) => toContact(row, presence.get(row.id)));
+  return rows.map((row) => toContact(viewer, row, presence.get(row.id)));
 }
 
 export function toMessage(app: FastifyInstance, { message, files }: MessageWithFiles): ChatMessage {
@@ -73,7 +82,10 @@ export async function toConversations(
     messages ? Promise.resolve(new Map<string, MessageWithFiles>()) : lastMessages(app.db, ids),
   ]);
   const everyone = [...new Map([...participants.values()].flat().map((p) => [p.user.id, p.user])).values()];
-  const contacts = new Map((await contactsWithPresence(app, everyone)).map((c) => [c.id, c]));
+  // The caller takes part in each conversation shown, so their own row says whether they are an administrator.
+  const caller = everyone.find((u) => u.id === callerId);
+  const viewer: Viewer = { id: callerId, isAdmin: caller?.role === 'admin' };
+  const contacts = new Map((await contactsWithPresence(app, viewer, everyone)).map((c) => [c.id, c]));
   const seqIds = await messageIdsOfSeqs(
     app.db,
     [...participants.values()].flat().map((p) => p.participant.lastReadSeq),

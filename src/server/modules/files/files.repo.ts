@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 
 import type { FileUse } from '#shared/contract/files.ts';
 
 import type { Db } from '../../db/client.ts';
-import { files } from '../../db/schema/index.ts';
+import { files, users } from '../../db/schema/index.ts';
 import { pagedList, type PageRequest } from '../../lib/list.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -101,4 +101,37 @@ export async function deleteFiles(db: Db, ids: readonly string[]): Promise<strin
     .where(inArray(files.id, [...ids]))
     .returning({ key: files.storageKey });
   return rows.map((r) => r.key);
+}
+
+/** Bytes the owner's stored files take (every use): what counts against their storage quota. */
+export async function usedBytes(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .where(eq(files.ownerId, ownerId));
+  return Number(row?.used ?? 0);
+}
+
+/**
+ * Inserts the file if the owner's stored files, with it, stay within `quotaBytes` (null: the owner's own
+ * quota column holds none, so `defaultQuota` applies). The owner's row is locked for the check, so
+ * concurrent uploads of one person are counted one after the other and cannot both pass. Returns the row,
+ * or the quota and usage that refused it.
+ */
+export async function insertFileWithinQuota(
+  db: Db,
+  values: NewFile,
+  defaultQuota: number,
+): Promise<{ row: FileRow } | { refused: { quotaBytes: number; usedBytes: number } }> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ quota: users.storageQuotaBytes })
+      .from(users)
+      .where(eq(users.id, values.ownerId))
+      .for('update');
+    const quotaBytes = owner?.quota ?? defaultQuota;
+    const used = await usedBytes(tx, values.ownerId);
+    if (used + values.size > quotaBytes) return { refused: { quotaBytes, usedBytes: used } };
+    return { row: await insertFile(tx, values) };
+  });
 }

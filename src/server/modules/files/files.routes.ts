@@ -2,12 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { errorResponses } from '#shared/contract/common.ts';
-import { fileContentQuery, fileIdParams, fileResponse, uploadFileQuery } from '#shared/contract/files.ts';
+import {
+  fileContentQuery,
+  fileIdParams,
+  fileResponse,
+  storageUsageResponse,
+  uploadFileQuery,
+} from '#shared/contract/files.ts';
 
 import { HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
 import { actor, bearerToken } from '../../plugins/auth.ts';
 import { deleteOwnFile, findFile } from './files.repo.ts';
-import { isPublicUse, publicUploadUrl, validLink } from './files.service.ts';
+import { isPublicUse, LINK_MAX_SECONDS, publicUploadUrl, validLink } from './files.service.ts';
+import { storageUsage } from './quota.ts';
 import { sendStoredFile } from './send-file.ts';
 
 const fileNotFound = () => notFound('File not found');
@@ -29,6 +36,16 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await app.files.store(request, { use: request.query.use, ownerId: user.id });
       reply.header('cache-control', 'no-store');
       return { file: app.files.toFile(row) };
+    },
+  );
+
+  /** What the caller's files take against their storage quota (the account page shows it). */
+  app.get(
+    '/usage',
+    { onRequest: app.authenticate, schema: { response: { 200: storageUsageResponse, ...errorResponses } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { usage: await storageUsage(app, actor(request).user.id) };
     },
   );
 
@@ -68,7 +85,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fileNotFound();
       }
       if (isPublicUse(row.use)) return reply.redirect(publicUploadUrl(row.storageKey), 301);
-      return sendStoredFile(request, reply, app.files.storage, row, 'private, max-age=3600');
+      // Kept by the browser no longer than the link works (a bearer-token request: not kept at all).
+      const left = signed && exp !== undefined ? exp - Math.floor(Date.now() / 1000) : 0;
+      const maxAge = Math.max(0, Math.min(LINK_MAX_SECONDS, left));
+      return sendStoredFile(request, reply, app.files.storage, row, `private, max-age=${maxAge}`);
     },
   );
 

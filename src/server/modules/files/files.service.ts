@@ -26,8 +26,9 @@ import {
 
 import { HttpError, badRequest } from '../../lib/http-error.ts';
 import { enforce, type Limit } from '../../lib/rate-limiter.ts';
-import { insertFile, type FileRow } from './files.repo.ts';
+import { insertFileWithinQuota, type FileRow } from './files.repo.ts';
 import { reencodeImage, type ImagePreset } from './images.ts';
+import { defaultQuota, overQuota, storageUsage } from './quota.ts';
 import { newStorageKey } from './storage.ts';
 
 /** Uploads per user, whatever the use. */
@@ -105,17 +106,35 @@ interface Received {
   name: string;
 }
 
-/** Streams the one file of a multipart request to `tmpDir`; 415 when not multipart, 413 over the limit. */
-async function receive(request: FastifyRequest, tmpDir: string, limits: FileLimits): Promise<Received> {
+/**
+ * How far a multipart body may be larger than the file in it (boundaries, part headers, the few small
+ * fields): a declared `Content-Length` beyond the space left plus this is refused before it is read.
+ */
+const MULTIPART_SLACK = 64 * 1024;
+
+/**
+ * Streams the one file of a multipart request to `tmpDir`; 415 when not multipart, 413 over the limit.
+ * `room` is what is left of the uploader's storage quota: a file larger than that is cut off as soon as it
+ * passes it (`roomError`), like one over the use's limit.
+ */
+async function receive(
+  request: FastifyRequest,
+  tmpDir: string,
+  limits: FileLimits,
+  room: { bytes: number; error: () => HttpError } = { bytes: Infinity, error: () => tooLarge(limits) },
+): Promise<Received> {
   if (!request.isMultipart()) {
     throw new HttpError(415, 'Send the file as multipart/form-data', { code: 'UNSUPPORTED_MEDIA_TYPE' });
   }
+  const byQuota = room.bytes < limits.maxBytes;
+  const over = () => (byQuota ? room.error() : tooLarge(limits));
   const tmp = path.join(tmpDir, randomBytes(16).toString('hex'));
   try {
-    const part = await request.file({ limits: { ...multipartLimits, fileSize: limits.maxBytes } });
+    const fileSize = Math.min(limits.maxBytes, room.bytes);
+    const part = await request.file({ limits: { ...multipartLimits, fileSize } });
     if (!part) throw badRequest('No file was sent', 'NO_FILE');
     await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
-    if (part.file.truncated) throw tooLarge(limits);
+    if (part.file.truncated) throw over();
     const { size } = await fs.promises.stat(tmp);
     if (size === 0) throw badRequest('The file is empty', 'NO_FILE');
     return { path: tmp, size, name: part.filename };
@@ -123,7 +142,7 @@ async function receive(request: FastifyRequest, tmpDir: string, limits: FileLimi
     await fs.promises.rm(tmp, { force: true });
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limits);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw over();
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new HttpError(413, 'Send one file only', { code: 'TOO_MANY_PARTS' });
     }
@@ -187,7 +206,15 @@ export async function storeUpload(
   { use, ownerId, tmpDir }: StoreOptions,
 ): Promise<FileRow> {
   const limits = FILE_LIMITS[use];
-  const received = await receive(request, tmpDir, limits);
+  // The quota, checked before a byte is read (what is left, and the declared size against it), while
+  // streaming (the file is cut off once it passes what is left), and again when the row is written, under a
+  // lock on the owner, so that concurrent uploads cannot together pass it (issue 24 C).
+  const space = await storageUsage(app, ownerId);
+  const refusal = () => overQuota(space);
+  const room = space.quotaBytes - space.usedBytes;
+  const declared = Number(request.headers['content-length']);
+  if (room <= 0 || (Number.isFinite(declared) && declared > room + MULTIPART_SLACK)) throw refusal();
+  const received = await receive(request, tmpDir, limits, { bytes: room, error: refusal });
   try {
     await enforce(app.db, [[`upload:user:${request.auth?.user.id ?? ownerId}`, UPLOAD_LIMIT]]);
     const type = await checkType(received, limits);
@@ -214,20 +241,20 @@ export async function storeUpload(
     }
     const storageKey = newStorageKey(stored.ext);
     await app.files.storage.put(storageKey, stored.source);
+    let result: Awaited<ReturnType<typeof insertFileWithinQuota>>;
     try {
-      return await insertFile(app.db, {
-        ownerId,
-        use,
-        storageKey,
-        name,
-        mimeType: stored.mimeType,
-        size: stored.size,
-        ...dimensions,
-      });
+      const values = { ownerId, use, storageKey, name, mimeType: stored.mimeType, size: stored.size };
+      result = await insertFileWithinQuota(app.db, { ...values, ...dimensions }, await defaultQuota(app));
     } catch (error) {
       await app.files.storage.remove([storageKey]);
       throw error;
     }
+    if ('refused' in result) {
+      // Other uploads of the same person were stored meanwhile: this one no longer fits.
+      await app.files.storage.remove([storageKey]);
+      throw overQuota(result.refused);
+    }
+    return result.row;
   } finally {
     await fs.promises.rm(received.path, { force: true });
   }
@@ -235,15 +262,23 @@ export async function storeUpload(
 
 // ── links ───────────────────────────────────────────────────────────────────────────────────────────────
 
-const LINK_WINDOW_SECONDS = 12 * 3600;
+/**
+ * Links are handed out per window of 2½ minutes and live until the end of the next one: a link works 2½
+ * to 5 minutes, so it stops working at most 5 minutes after the permission behind it ended (someone
+ * removed from a board, issue 24 C), and one file keeps one URL for 2½ minutes, so pages that ask again
+ * within that time reuse what the browser has cached.
+ */
+export const LINK_WINDOW_SECONDS = 150;
+/** The longest a content link works: two windows. */
+export const LINK_MAX_SECONDS = 2 * LINK_WINDOW_SECONDS;
 
 const signature = (secret: Uint8Array, id: string, exp: number) =>
   createHmac('sha256', secret).update(`file-content:${id}:${exp}`).digest('base64url');
 
 /**
  * A content link for a private file, for someone the server has just checked may read it (an <img> or a
- * download cannot send a bearer token). It expires 12 to 24 hours later, at a boundary, so the same file
- * keeps one URL for a while and the browser's cache works.
+ * download cannot send a bearer token). It expires 2½ to 5 minutes later, at a window's boundary; clients
+ * ask for the record again before then (the web app refreshes queries holding links, lib/signed-links.ts).
  */
 export function signedContentUrl(secret: Uint8Array, id: string, now = Date.now()): string {
   const exp = (Math.floor(now / 1000 / LINK_WINDOW_SECONDS) + 2) * LINK_WINDOW_SECONDS;

@@ -1,7 +1,8 @@
 /**
  * An invoice as a PDF (`GET /api/invoices/:id/pdf`, and the document `POST /:id/send` mails), made on the
  * server with pdfkit and the bundled Noto fonts (pdf-text.ts), in any of the five languages: Arabic pages
- * are laid out right to left (every box mirrored), with shaped, reordered text.
+ * are laid out right to left (every box mirrored), with shaped, reordered text. It runs on a worker thread
+ * (invoice-pdf-worker.ts), never on the event loop: the routes ask invoice-pdfs.ts, which also caches it.
  */
 import PDFDocument from 'pdfkit';
 

@@ -13,7 +13,7 @@ import type {
   Service,
 } from '#shared/contract/invoices.ts';
 
-import { invoiceItems, invoices } from '../../db/schema/index.ts';
+import { invoiceItems, invoices, users } from '../../db/schema/index.ts';
 import { member, type Member } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { invoiceTexts } from './invoice-texts.ts';
@@ -274,11 +274,37 @@ describe('invoices: status', () => {
     const refused = await call(alice, 'POST', `/${other.id}/send`, {});
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'NO_EMAIL' });
-    const elsewhere = await ok<{ invoice: Invoice }>(alice, 'POST', `/${other.id}/send`, {
-      email: 'boss@zed.test',
-    });
-    expect(elsewhere.invoice.sent).toBe(1);
-    expect(t.mails.at(-1)?.to).toBe('boss@zed.test');
+  });
+
+  it("sends only to the invoice's customer address: a recipient named in the request is refused, nothing sent", async () => {
+    const invoice = await create(alice);
+    const other = await create(alice, { customerId: noEmail.id });
+    const mailsBefore = t.mails.length;
+    for (const target of [invoice, other]) {
+      const elsewhere = await call(alice, 'POST', `/${target.id}/send`, { email: 'thief@evil.test' });
+      expect(elsewhere.statusCode, elsewhere.body).toBe(400);
+      expect(elsewhere.json<{ message: string }>().message).toEqual(expect.any(String));
+    }
+    expect(t.mails.length).toBe(mailsBefore);
+    const [[row]] = await rowsOf(invoice.id);
+    expect(row).toMatchObject({ sent: 0, status: 'draft' });
+    // An administrator sending someone's invoice sends it to that customer too.
+    await ok<{ invoice: Invoice }>(admin, 'POST', `/${invoice.id}/send`, {});
+    expect(t.mails.slice(mailsBefore).map((m) => m.to)).toEqual(['pay@acme.test']);
+  });
+
+  it('needs a verified sender (ADR 034): an unverified one is told why and nothing is sent', async () => {
+    const una = await member(t.app, 'Una', 'Verified');
+    const invoice = await create(una);
+    await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, una.id));
+    const mailsBefore = t.mails.length;
+    const refused = await call(una, 'POST', `/${invoice.id}/send`, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'EMAIL_UNVERIFIED' });
+    expect(refused.json<{ message: string }>().message).toMatch(/Verify your email address to mail invoices/);
+    expect(t.mails.length).toBe(mailsBefore);
+    const [[row]] = await rowsOf(invoice.id);
+    expect(row).toMatchObject({ sent: 0, status: 'draft' });
   });
 });
 
@@ -305,6 +331,27 @@ describe('invoices: edits', () => {
     });
     const [[row]] = await rowsOf(invoice.id);
     expect(row?.subtotal).toBe(1_000);
+  });
+
+  it('refuses an edit without a version (400), and lets one of 30 concurrent edits of a version win', async () => {
+    const invoice = await create(alice);
+    const [[before]] = await rowsOf(invoice.id);
+    const blind = await call(alice, 'PUT', `/${invoice.id}`, body({ notes: 'Blind' }));
+    expect(blind.statusCode).toBe(400);
+    expect(blind.json()).toMatchObject({ message: expect.any(String) });
+    const [[unchanged]] = await rowsOf(invoice.id);
+    expect(unchanged).toEqual(before);
+
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(alice, 'PUT', `/${invoice.id}`, { ...body({ notes: `Edit ${i}` }), version: invoice.version }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(29);
+    const [[after]] = await rowsOf(invoice.id);
+    expect(after?.version).toBe(invoice.version + 1);
   });
 
   it('duplicates an invoice as a new draft with a new number', async () => {
@@ -378,7 +425,6 @@ describe('invoices: who may do what', () => {
     expect((await call(alice, 'POST', '/from-addresses', { name: 'X', fullAddress: 'Y' })).statusCode).toBe(
       403,
     );
-    expect((await call(alice, 'DELETE', `/customers/${acme.id}`)).statusCode).toBe(403);
     const services = await ok<{ services: Service[] }>(alice, 'GET', '/services');
     expect(services.services.map((s) => s.name)).toEqual(['Design', 'Hosting']);
     const addresses = await ok<{ addresses: FromAddress[] }>(bob, 'GET', '/from-addresses');
@@ -393,23 +439,62 @@ describe('invoices: who may do what', () => {
     expect((await call(admin, 'DELETE', `/services/${temp.id}`)).statusCode).toBe(204);
   });
 
-  it('shares the address book: anyone edits (version-checked); a customer with invoices stays', async () => {
+  it('keeps the workspace addresses for administrators: anyone else’s write is 403 and changes nothing', async () => {
+    const before = await ok<{ addresses: FromAddress[] }>(alice, 'GET', '/from-addresses');
+    for (const [method, url, payload] of [
+      ['POST', '/from-addresses', { name: 'Mallory', fullAddress: 'Elsewhere', primary: true }],
+      ['PATCH', `/from-addresses/${from.id}`, { email: 'mallory@evil.test' }],
+      ['DELETE', `/from-addresses/${from.id}`],
+    ] as Array<[Method, string, object?]>) {
+      const res = await call(bob, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect(await ok<{ addresses: FromAddress[] }>(alice, 'GET', '/from-addresses')).toEqual(before);
+  });
+
+  it('shares the address book for reading; only its creator or an administrator changes a customer (403, unchanged)', async () => {
     const mine = (
       await ok<{ customer: Customer }>(bob, 'POST', '/customers', { name: 'Bobco', fullAddress: 'Here' }, 201)
     ).customer;
-    const edited = await ok<{ customer: Customer }>(alice, 'PATCH', `/customers/${mine.id}`, {
+    expect(mine.createdBy).toBe(bob.id);
+    // Alice reads it and may invoice it, but may not redirect it or delete it.
+    expect((await ok<{ customer: Customer }>(alice, 'GET', `/customers/${mine.id}`)).customer).toEqual(mine);
+    const hijack = await call(alice, 'PATCH', `/customers/${mine.id}`, {
+      email: 'alice@evil.test',
+      version: 1,
+    });
+    expect(hijack.statusCode).toBe(403);
+    expect(hijack.json<{ message: string }>().message).toEqual(expect.any(String));
+    expect((await call(alice, 'DELETE', `/customers/${mine.id}`)).statusCode).toBe(403);
+    expect((await ok<{ customer: Customer }>(bob, 'GET', `/customers/${mine.id}`)).customer).toEqual(mine);
+    // The creator edits it (version-checked).
+    const edited = await ok<{ customer: Customer }>(bob, 'PATCH', `/customers/${mine.id}`, {
       company: 'Bobco Ltd',
       version: 1,
     });
     expect(edited.customer).toMatchObject({ company: 'Bobco Ltd', version: 2 });
     const stale = await call(bob, 'PATCH', `/customers/${mine.id}`, { name: 'X', version: 1 });
     expect(stale.statusCode).toBe(409);
-    const found = await ok<{ customers: Customer[] }>(bob, 'GET', '/customers?search=bobco');
+    // An administrator edits anyone's.
+    const byAdmin = await ok<{ customer: Customer }>(admin, 'PATCH', `/customers/${mine.id}`, {
+      email: 'billing@bobco.test',
+      version: 2,
+    });
+    expect(byAdmin.customer).toMatchObject({ email: 'billing@bobco.test', version: 3, createdBy: bob.id });
+    const found = await ok<{ customers: Customer[] }>(alice, 'GET', '/customers?search=bobco');
     expect(found.customers.map((c) => c.id)).toEqual([mine.id]);
-    const inUse = await call(admin, 'DELETE', `/customers/${acme.id}`);
+    // A customer with invoices stays, whoever asks.
+    const inUse = await call(alice, 'DELETE', `/customers/${acme.id}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json()).toMatchObject({ code: 'CUSTOMER_IN_USE' });
-    expect((await call(admin, 'DELETE', `/customers/${mine.id}`)).statusCode).toBe(204);
+    expect((await call(admin, 'DELETE', `/customers/${acme.id}`)).statusCode).toBe(409);
+    // The creator deletes their own; an unknown id is 404.
+    expect((await call(bob, 'DELETE', `/customers/${mine.id}`)).statusCode).toBe(204);
+    expect((await call(bob, 'DELETE', `/customers/${mine.id}`)).statusCode).toBe(404);
+    const temp = (
+      await ok<{ customer: Customer }>(alice, 'POST', '/customers', { name: 'Temp', fullAddress: 'T' }, 201)
+    ).customer;
+    expect((await call(admin, 'DELETE', `/customers/${temp.id}`)).statusCode).toBe(204);
   });
 });
 

@@ -25,9 +25,9 @@ import {
 import { badRequest, notFound, stale } from '../../lib/http-error.ts';
 import { enforce } from '../../lib/rate-limiter.ts';
 import { actor, signedInScope, type Actor } from '../../plugins/auth.ts';
-import { activeAdminIds } from '../orders/orders.repo.ts';
+import { activeAdminIds } from '../../lib/admins.ts';
 import { invoiceMail } from './invoice-texts.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import { createInvoicePdfs } from './invoice-pdfs.ts';
 import {
   deleteInvoices,
   findInvoice,
@@ -44,6 +44,7 @@ import {
 } from './invoices.repo.ts';
 import { partiesRoutes } from './parties.routes.ts';
 import { findCustomer, findFromAddress, listServices, snapshotOf } from './parties.repo.ts';
+import { assertMayMailOutside } from '../workspace/workspace.service.ts';
 
 const invoiceNotFound = () => notFound('Invoice not found');
 
@@ -61,6 +62,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   signedInScope(app);
   await app.register(partiesRoutes);
+  // PDFs render on worker threads, cached per invoice version (invoice-pdfs.ts).
+  const pdfs = createInvoicePdfs();
+  app.addHook('onClose', () => pdfs.close());
 
   /** The invoice if the caller may see it: their own, or any for administrators. */
   async function visible(me: Actor, id: string): Promise<InvoiceListRow> {
@@ -132,6 +136,21 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       notes: input.notes,
       language: input.language,
     };
+  }
+
+  /**
+   * Where an invoice is mailed: the customer's address as the invoice holds it (copied from the address book
+   * when the invoice was saved), and nowhere else; 400 when it has none.
+   */
+  function recipientOf(row: InvoiceListRow): string {
+    const to = row.invoiceTo.email;
+    if (!to) {
+      throw badRequest(
+        'The customer has no email address: add one to the customer, then update the invoice',
+        'NO_EMAIL',
+      );
+    }
+    return to;
   }
 
   /** The 409 of a write based on an older version (or a 404 when the invoice went meanwhile). */
@@ -223,9 +242,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = actor(request);
       const before = await visible(me, request.params.id);
       const { version, status, ...input } = request.body;
-      if (version !== undefined && version !== before.version) throw stale(toInvoice(before));
+      if (version !== before.version) throw stale(toInvoice(before));
       const values = await valuesOf({ ...input, status: 'draft' }, status ?? before.status);
-      if (!(await updateInvoice(db, before.id, version ?? before.version, values))) {
+      if (!(await updateInvoice(db, before.id, version, values))) {
         return staleOrGone(before.id);
       }
       request.log.info({ event: 'invoice.update', actorId: me.user.id, invoiceId: before.id });
@@ -305,9 +324,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * Mails the invoice to its customer (or `email`) in its language (or `lang`), through the outbox; a draft
-   * becomes pending and `sent` goes up by one. The mail gives the number, the amount and the due date, with
-   * the PDF attached (in the same language; the outbox keeps it until the mail is sent).
+   * Mails the invoice to its customer's address (the one the invoice holds, never one the request names) in
+   * its language (or `lang`), through the outbox; a draft becomes pending and `sent` goes up by one. The mail
+   * gives the number, the amount and the due date, with the PDF attached (in the same language; the outbox
+   * keeps it until the mail is sent). Each refusal comes before anything is rendered or counted.
    */
   app.post(
     '/:id/send',
@@ -322,17 +342,17 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = actor(request);
       const row = await visible(me, request.params.id);
       const body = request.body ?? {};
-      const to = body.email || row.invoiceTo.email;
-      if (!to) {
-        throw badRequest('The customer has no email address: add one, or say where to send it', 'NO_EMAIL');
-      }
+      const to = recipientOf(row);
+      // Who may send, and how much: checked in this order, each a refusal before anything is sent.
       await enforce(db, [
         [`invoice-send:${me.user.id}`, { max: INVOICE_SENDS_PER_MINUTE, windowSeconds: 60 }],
       ]);
       const lang: InvoiceLanguage = body.lang ?? row.language;
       const invoice = toInvoice(row);
       // The document goes with the mail, rendered before anything is counted (a failure sends nothing).
-      const pdf = await renderInvoicePdf(invoice, lang);
+      const { pdf } = await pdfs.pdf(invoice, lang, me.user.id);
+      // A verified sender within the outbound mail quotas (issue 24 A and B, ADR 034).
+      await assertMayMailOutside(app, me.user, 1, 'mail invoices');
       if (!(await markSent(db, row.id))) throw invoiceNotFound();
       await app.mailer.send({
         to,
@@ -357,12 +377,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await visible(actor(request), request.params.id);
+      const me = actor(request);
+      const row = await visible(me, request.params.id);
       const lang = request.query.lang ?? row.language;
-      const pdf = await renderInvoicePdf(toInvoice(row), lang);
+      const { pdf, cached } = await pdfs.pdf(toInvoice(row), lang, me.user.id);
       const name = `${formatInvoiceNumber(row.number)}.pdf`;
       return reply
         .header('content-type', 'application/pdf')
+        .header('x-pdf-cache', cached ? 'hit' : 'miss')
         .header('content-disposition', `${request.query.disposition}; filename="${name}"`)
         .send(pdf);
     },

@@ -29,6 +29,7 @@ export const snapshotOf = (row: PartySnapshot): PartySnapshot => ({
 export const toCustomer = (row: InvoiceCustomerRow): Customer => ({
   id: row.id,
   ...snapshotOf(row),
+  createdBy: row.createdBy,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   version: row.version,

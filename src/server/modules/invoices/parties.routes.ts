@@ -24,8 +24,9 @@ import {
   updateServiceInput,
 } from '#shared/contract/invoices.ts';
 
-import { conflict, notFound, stale } from '../../lib/http-error.ts';
-import { actor, adminScope } from '../../plugins/auth.ts';
+import type { InvoiceCustomerRow } from '../../db/schema/index.ts';
+import { conflict, forbidden, notFound, stale } from '../../lib/http-error.ts';
+import { actor, adminScope, type Actor } from '../../plugins/auth.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
 import {
   countFromAddresses,
@@ -60,15 +61,25 @@ const nameTaken = (error: unknown) =>
     ? conflict('Another service is already called this', 'NAME_TAKEN')
     : error;
 
+/**
+ * Who may change or delete a customer of the shared address book: administrators, and the person who added
+ * it. Anyone else reads it (and invoices it) but gets a 403: one person must not redirect another's invoices
+ * by editing the address they go to.
+ */
+function assertMayChange(me: Actor, customer: InvoiceCustomerRow): void {
+  if (me.isAdmin || (customer.createdBy !== null && customer.createdBy === me.user.id)) return;
+  throw forbidden('Only the person who added this customer, or an administrator, may change it');
+}
+
 /** Only the fields a request sent. */
 const sent = <T extends object>(fields: T) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 /**
  * The parties and services of invoices, inside `/api/invoices` (a signed-in scope already):
- * - `/customers`: the invoice address book, shared by the workspace: anyone signed in lists, creates and
- *   edits (version-checked); deleting is for administrators, and a customer with invoices cannot be deleted
- *   (409 `CUSTOMER_IN_USE`);
+ * - `/customers`: the invoice address book, shared by the workspace: anyone signed in lists and adds
+ *   customers; a customer is edited (version-checked) and deleted by the person who added it or an
+ *   administrator (403 for anyone else); a customer with invoices cannot be deleted (409 `CUSTOMER_IN_USE`);
  * - `/from-addresses`: the workspace's own addresses: everyone reads, administrators manage;
  * - `/services`: the services with their default prices: everyone reads, administrators manage.
  */
@@ -118,9 +129,11 @@ export const partiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const me = actor(request);
       const { version, ...fields } = request.body;
       const before = await findCustomer(db, request.params.id);
       if (!before) throw customerNotFound();
+      assertMayChange(me, before);
       if (version !== undefined && version !== before.version) throw stale(toCustomer(before));
       const patch = sent(fields);
       if (!Object.keys(patch).length) return { customer: toCustomer(before) };
@@ -129,12 +142,26 @@ export const partiesRoutes: FastifyPluginAsyncZod = async (app) => {
         const current = await findCustomer(db, before.id);
         throw current ? stale(toCustomer(current)) : customerNotFound();
       }
-      request.log.info({
-        event: 'invoiceCustomer.update',
-        actorId: actor(request).user.id,
-        customerId: after.id,
-      });
+      request.log.info({ event: 'invoiceCustomer.update', actorId: me.user.id, customerId: after.id });
       return { customer: toCustomer(after) };
+    },
+  );
+
+  app.delete(
+    '/customers/:id',
+    { schema: { params: customerIdParams, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      const me = actor(request);
+      const before = await findCustomer(db, request.params.id);
+      if (!before) throw customerNotFound();
+      assertMayChange(me, before);
+      const result = await deleteCustomer(db, before.id);
+      if (result === 'missing') throw customerNotFound();
+      if (result === 'inUse') {
+        throw conflict('This customer has invoices: delete them first', 'CUSTOMER_IN_USE');
+      }
+      request.log.info({ event: 'invoiceCustomer.delete', actorId: me.user.id, customerId: before.id });
+      return reply.code(204).send(null);
     },
   );
 
@@ -155,24 +182,6 @@ export const partiesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A child scope: the hooks of adminScope apply to these routes only. */
   const administration: FastifyPluginAsyncZod = async (admin) => {
     adminScope(admin);
-
-    admin.delete(
-      '/customers/:id',
-      { schema: { params: customerIdParams, response: { 204: z.null(), ...errorResponses } } },
-      async (request, reply) => {
-        const result = await deleteCustomer(db, request.params.id);
-        if (result === 'missing') throw customerNotFound();
-        if (result === 'inUse') {
-          throw conflict('This customer has invoices: delete them first', 'CUSTOMER_IN_USE');
-        }
-        request.log.info({
-          event: 'invoiceCustomer.delete',
-          actorId: actor(request).user.id,
-          customerId: request.params.id,
-        });
-        return reply.code(204).send(null);
-      },
-    );
 
     admin.post(
       '/from-addresses',

@@ -45,6 +45,8 @@ import {
 import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
 import { badRequest, forbidden, notFound, stale } from '../../lib/http-error.ts';
+import { writeLimit } from '../../lib/limits.ts';
+import { enforce } from '../../lib/rate-limiter.ts';
 import { actor, signedInScope } from '../../plugins/auth.ts';
 import { sqlStateOf } from '../../plugins/errors.ts';
 import { deleteFiles } from '../files/files.repo.ts';
@@ -194,6 +196,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: newBoardInput, response: { 200: boardResponse, ...errorResponses } } },
     async (request) => {
       const me = actor(request);
+      await enforce(db, writeLimit('board', me.user.id));
       const id = await createBoard(db, me.user.id, request.body.name);
       if (id === 'too-many') {
         throw badRequest(`You can own at most ${OWNED_BOARDS_MAX} boards`, 'TOO_MANY_BOARDS');
@@ -501,6 +504,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = actor(request);
       const cardId = request.params.id;
       const found = await access(me.user.id, { cardId }, cardNotFound);
+      await enforce(db, writeLimit('comment', me.user.id));
       const comment = await addComment(db, cardId, me.user.id, request.body.message);
       if (comment === 'full') {
         throw badRequest(`A card holds at most ${CARD_COMMENTS_MAX} comments`, 'TOO_MANY_COMMENTS');

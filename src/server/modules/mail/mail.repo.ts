@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 
 import type { MailAction, MailFolder, SystemLabel } from '#shared/contract/mail.ts';
 
@@ -15,6 +15,8 @@ import {
 } from '../../db/schema/index.ts';
 import { keysetList, newestFirst } from '../../lib/list.ts';
 import type { FileRow } from '../files/files.repo.ts';
+import type { Viewer } from '../users/directory.repo.ts';
+import { matches, nameKey } from '../users/users.repo.ts';
 
 export type EntryRow = typeof mailEntries.$inferSelect;
 export type MessageRow = typeof mailMessages.$inferSelect;
@@ -60,15 +62,27 @@ export async function peopleByEmail(db: Db, emails: readonly string[]): Promise<
     .where(and(inArray(sql`lower(${users.email})`, [...emails]), eq(users.status, 'active')));
 }
 
-/** Up to 20 active users whose name or address contains `search` (all of them by name when empty). */
-export async function findPeople(db: Db, search: string): Promise<Person[]> {
-  const term = search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * Up to `limit` active users whose name or address contains `term`, as `viewer` may find them: an
+ * administrator anyone; a member only people who show their address to members (and themself), or the one
+ * whose whole address they typed (they know it already). Never by phone or company, which would tell whose
+ * they are.
+ */
+export async function findPeople(db: Db, viewer: Viewer, term: string, limit: number): Promise<Person[]> {
+  const email = sql`lower(${users.email})`;
+  const found = or(matches(nameKey, term, { status: 'active' }), matches(email, term, { status: 'active' }));
+  const where = viewer.isAdmin
+    ? found
+    : or(
+        and(found, or(eq(users.emailVisibility, 'members'), eq(users.id, viewer.id))),
+        and(eq(users.status, 'active'), sql`${email} = lower(${term})`),
+      );
   return db
     .select(personColumns)
     .from(users)
-    .where(and(eq(users.status, 'active'), term ? sql`${users.searchText} like ${`%${term}%`}` : undefined))
-    .orderBy(asc(users.firstName), asc(users.lastName))
-    .limit(20);
+    .where(where)
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(limit);
 }
 
 // ── lists and counts ────────────────────────────────────────────────────────────────────────────────────

@@ -401,7 +401,14 @@ describe('mail: safety, outside addresses, search, labels, live', () => {
     expect(asCarol.statusCode).toBe(404);
   });
 
-  it('suggests people of the instance by name or address', async () => {
+  it('suggests people of the instance by name or address (those who show it: privacy.routes.test.ts)', async () => {
+    const shown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/account/my-account',
+      headers: bob.headers,
+      payload: { privacy: { email: 'members' } },
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
     const res = await call(alice, 'GET', '/contacts?search=marl');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ contacts: unknown[] }>().contacts).toEqual([

@@ -13,6 +13,8 @@ import {
   labelResponse,
   labelsResponse,
   MAIL_LABELS_MAX,
+  MAIL_SUGGEST_MIN,
+  MAIL_SUGGESTIONS_MAX,
   mailContactsQuery,
   mailContactsResponse,
   mailIdParams,
@@ -54,6 +56,7 @@ import {
   type MessageContent,
 } from './mail.repo.ts';
 import { toMail, toSummaries } from './mail.service.ts';
+import { assertMayMailOutside } from '../workspace/workspace.service.ts';
 
 /** Mails sent per user; plenty for a person, a wall for a script. */
 const SEND_LIMIT: Limit = { max: 60, windowSeconds: 60 };
@@ -152,7 +155,13 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: mailContactsQuery, response: { 200: mailContactsResponse, ...errorResponses } },
     },
     async (request) => {
-      const people = await findPeople(db, request.query.search);
+      // Fewer characters than MAIL_SUGGEST_MIN suggest nobody: suggestions are for finding one person, not
+      // for listing the directory.
+      const { search } = request.query;
+      if (search.length < MAIL_SUGGEST_MIN) return { contacts: [] };
+      const me = actor(request);
+      const viewer = { id: me.user.id, isAdmin: me.isAdmin };
+      const people = await findPeople(db, viewer, search, MAIL_SUGGESTIONS_MAX);
       return {
         contacts: people.map((p) => ({ name: p.name, email: p.email, userId: p.id, avatarUrl: p.avatarUrl })),
       };
@@ -198,6 +207,8 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       mail.from = { name: `${me.user.firstName} ${me.user.lastName}`.trim(), email: me.user.email };
       const all = [...mail.to, ...mail.cc, ...mail.bcc].map((a) => a.email);
       const external = all.filter((email) => !recipients.has(email));
+      // Outside addresses need a verified sender and fit the mail quotas (issue 24 A; 403 or 429 otherwise).
+      await assertMayMailOutside(app, me.user, new Set(external).size, 'send mail outside the workspace');
       const smtp = Boolean(app.config.smtpUrl);
       const delivery = await sendMail(db, {
         senderId: me.user.id,

@@ -5,7 +5,6 @@ import { errorResponses, staleErrorSchema } from '#shared/contract/common.ts';
 import {
   createDiscountInput,
   discountAmountOf,
-  DISCOUNT_CHECKS_PER_MINUTE,
   discountCheckInput,
   discountCheckResponse,
   discountErrorSchema,
@@ -33,7 +32,7 @@ import {
   type DiscountUpdate,
 } from './discounts.repo.ts';
 import { discountApplies, findDiscountByCode } from './orders.repo.ts';
-import { discountRefusal } from './orders.service.ts';
+import { discountRefusal, discountTries } from './orders.service.ts';
 
 const discountNotFound = () => notFound('Discount code not found');
 
@@ -62,9 +61,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = actor(request);
-      await enforce(db, [
-        [`discount-check:${me.user.id}`, { max: DISCOUNT_CHECKS_PER_MINUTE, windowSeconds: 60 }],
-      ]);
+      await enforce(db, [discountTries(me.user.id)]);
       const { code, subtotal } = request.body;
       const row = await findDiscountByCode(db, code);
       const now = new Date();

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  lte,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 
 import {
   ORDERS_COUNT_CAP,
@@ -227,15 +240,6 @@ export async function listOrders(
   };
 }
 
-/** Active administrators (who hear of every order). */
-export async function activeAdminIds(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
-  return rows.map((r) => r.id);
-}
-
 // ── placing an order ────────────────────────────────────────────────────────────────────────────────────
 
 export interface Unavailable {
@@ -244,11 +248,22 @@ export interface Unavailable {
   available: number;
 }
 
+/** A product whose maximum per customer the order would pass. */
+export interface OverLimit {
+  productId: string;
+  name: string;
+  max: number;
+  /** Units in the customer's earlier orders that still hold stock (not cancelled or refunded). */
+  ordered: number;
+}
+
 export type PlaceResult =
   | { kind: 'placed'; orderId: string }
   /** The idempotency key was used before: the order it placed. */
   | { kind: 'duplicate'; orderId: string }
   | { kind: 'unavailable'; unavailable: Unavailable[] }
+  /** The customer would pass a product's maximum per customer (ADR 032). */
+  | { kind: 'overLimit'; overLimit: OverLimit[] }
   /** A colour or size the product does not come in. */
   | { kind: 'option'; message: string }
   /** The code did not apply (the row as it is now, to say why). */
@@ -270,7 +285,26 @@ export interface PlaceOrderInput {
   paymentMethod: PaymentMethod;
   address: AddressSnapshot;
   idempotencyKey: string;
+  /** The request's hash (`requestHash`), kept to refuse the key reused with another request. */
+  requestHash?: string;
   currency: string;
+}
+
+/**
+ * A line that cannot be served. A product that is not on sale (a draft, or gone) is named and counted the
+ * same whatever the reason, so a quote or an order never reveals an unpublished product's name or stock.
+ */
+function unavailableLine(
+  productId: string,
+  row: { name: string; publish: string } | undefined,
+  available: number,
+): Unavailable {
+  const onSale = row?.publish === 'published';
+  return {
+    productId,
+    name: onSale ? row.name : 'A product no longer sold',
+    available: onSale ? available : 0,
+  };
 }
 
 const takenColumns = {
@@ -304,10 +338,34 @@ async function shortOf(
   return rest.flatMap(([id, n]) => {
     const row = byId.get(id);
     const available = row && row.publish === 'published' ? row.quantity : 0;
-    return id === failedId || available < n
-      ? [{ productId: id, name: row?.name ?? 'A product no longer sold', available }]
-      : [];
+    return id === failedId || available < n ? [unavailableLine(id, row, available)] : [];
   });
+}
+
+/**
+ * Units of each product in `userId`'s orders that still hold stock (every status but cancelled and
+ * refunded), for the products given. Run after the order's stock UPDATEs locked these products' rows, so
+ * in READ COMMITTED it sees every order of them that committed before (ADR 032).
+ */
+export async function unitsOrderedBy(
+  db: Db,
+  userId: string,
+  productIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        inArray(orderItems.productId, [...productIds]),
+        eq(orders.userId, userId),
+        notInArray(orders.status, [...stockReturningStatuses]),
+      ),
+    )
+    .groupBy(orderItems.productId);
+  return new Map(rows.map((r) => [r.productId!, Number(r.units)]));
 }
 
 /** Public cover URLs of the products. */
@@ -351,16 +409,19 @@ export async function findDiscountByCode(db: Db, code: string): Promise<Discount
  * Places an order in one transaction (ADR 026): for each product, in id order (so two orders never wait on
  * each other's rows the other way round), one conditional UPDATE takes the units if that many are in stock
  * and the product is published, and returns the product as it is (its price now is the price paid); then
- * the colours and sizes are checked, the discount code's use is taken by a conditional UPDATE too (never
- * past its limit), and the order, its lines and its first timeline entry are written. Anything that does
- * not apply rolls all of it back. A second order with the same idempotency key runs into the unique index
- * (or finds the first one committed) and answers the first order.
+ * the products with a maximum per customer are checked against the customer's earlier orders (counted
+ * after the UPDATEs, which hold the products' row locks: two orders of one customer cannot both pass,
+ * ADR 032); then the colours and sizes are checked, the discount code's use is taken by a conditional
+ * UPDATE too (never past its limit), and the order, its lines and its first timeline entry are written.
+ * Anything that does not apply rolls all of it back. A second order with the same idempotency key runs into
+ * the unique index (or finds the first one committed) and answers the first order.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceResult> {
   const units = unitsPerProduct(input.lines);
   try {
     return await db.transaction(async (tx) => {
       const taken = new Map<string, TakenProduct>();
+      const limited: Array<{ productId: string; name: string; max: number; units: number }> = [];
       for (const [productId, n] of units) {
         const [row] = await tx
           .update(products)
@@ -371,11 +432,26 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceR
           .where(
             and(eq(products.id, productId), gte(products.quantity, n), eq(products.publish, 'published')),
           )
-          .returning(takenColumns);
+          .returning({ ...takenColumns, maxPerCustomer: products.maxPerCustomer });
         if (!row) {
           throw new Abort({ kind: 'unavailable', unavailable: await shortOf(tx, units, taken, productId) });
         }
-        taken.set(productId, { ...row, coverUrl: null });
+        const { maxPerCustomer, ...product } = row;
+        taken.set(productId, { ...product, coverUrl: null });
+        if (maxPerCustomer !== null)
+          limited.push({ productId, name: row.name, max: maxPerCustomer, units: n });
+      }
+      if (limited.length) {
+        const ordered = await unitsOrderedBy(
+          tx,
+          input.userId,
+          limited.map((l) => l.productId),
+        );
+        const overLimit = limited.flatMap(({ productId, name, max, units: n }) => {
+          const before = ordered.get(productId) ?? 0;
+          return before + n > max ? [{ productId, name, max, ordered: before }] : [];
+        });
+        if (overLimit.length) throw new Abort({ kind: 'overLimit', overLimit });
       }
       for (const line of input.lines) {
         const problem = optionProblem(line, taken.get(line.productId)!);
@@ -413,6 +489,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceR
           paymentMethod: input.paymentMethod,
           address: input.address,
           idempotencyKey: input.idempotencyKey,
+          requestHash: input.requestHash ?? null,
         })
         .returning({ id: orders.id });
       if (!order) throw new Error('Order insert returned nothing');
@@ -458,7 +535,7 @@ export async function quoteOrder(
   const unavailable = units.flatMap(([id, n]) => {
     const row = byId.get(id);
     const available = row && row.publish === 'published' ? row.quantity : 0;
-    return available < n ? [{ productId: id, name: row?.name ?? 'A product no longer sold', available }] : [];
+    return available < n ? [unavailableLine(id, row, available)] : [];
   });
   if (unavailable.length) return { kind: 'unavailable', unavailable };
   const covers = await coverUrls(db, [...byId.keys()]);
@@ -548,4 +625,29 @@ export async function changeOrderStatus(
       .values({ orderId: before.id, status: to, byUserId: by.userId, note: by.note });
     return true;
   });
+}
+
+// ── unpaid orders ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Pending orders paid by these methods and placed more than `hours` ago, oldest first (at most `limit`):
+ * what the unpaid-order sweeper cancels (orders_status_created_idx).
+ */
+export async function unpaidOrdersOlderThan(
+  db: Db,
+  methods: readonly PaymentMethod[],
+  hours: number,
+  limit: number,
+): Promise<OrderListRow[]> {
+  const rows = await ordersQuery(db)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        inArray(orders.paymentMethod, [...methods]),
+        lt(orders.createdAt, sql`now() - make_interval(secs => ${hours * 3600})`),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(limit);
+  return rows.map(withItems);
 }

@@ -454,7 +454,8 @@ describe('orders: placing one', () => {
       expect.arrayContaining([
         { productId: scarce.id, name: 'Scarce scarf', available: 2 },
         { productId: soldOut.id, name: 'Sold-out socks', available: 0 },
-        { productId: draft.id, name: 'Draft denim', available: 0 },
+        // A draft is named like a product that does not exist: its name is not revealed.
+        { productId: draft.id, name: 'A product no longer sold', available: 0 },
         expect.objectContaining({ available: 0 }),
       ]),
     );
@@ -466,6 +467,23 @@ describe('orders: placing one', () => {
       items: [{ productId: scarce.id, quantity: 3 }],
     });
     expect(quote.statusCode).toBe(409);
+  });
+
+  it('a quote naming a draft answers exactly as for a product that does not exist (no name, no stock)', async () => {
+    const draft = await product({ name: 'Secret spring collection', publish: 'draft', quantity: 40 });
+    const missing = randomUUID();
+    const [carol] = await customers(1);
+    const quoteOf = (productId: string) =>
+      call(carol!, 'POST', '/orders/quote', { items: [{ productId, quantity: 1 }] });
+    const [ofDraft, ofMissing] = [await quoteOf(draft.id), await quoteOf(missing)];
+    expect(ofDraft.statusCode).toBe(409);
+    expect(ofDraft.body).not.toContain('Secret spring collection');
+    // Byte for byte the same answer once the ids are swapped.
+    expect(ofDraft.body.replaceAll(draft.id, missing)).toBe(ofMissing.body);
+    expect(ofDraft.json()).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      unavailable: [{ productId: draft.id, name: 'A product no longer sold', available: 0 }],
+    });
   });
 
   it('sells exactly the last 10 units to 200 concurrent orders: stock 0, never negative, the others 409', async () => {
@@ -506,7 +524,7 @@ describe('orders: placing one', () => {
     expect(Number(lines[0]?.n)).toBe(10);
   }, 120_000);
 
-  it('places one order per idempotency key: a repeat answers the first order (200), sequential or concurrent', async () => {
+  it('places one order per idempotency key: the same request again answers the first order (200), sequential or concurrent', async () => {
     const shirt = await product({ quantity: 20 });
     const [carol, dave] = await customers(2);
     const body = orderBody([{ productId: shirt.id, quantity: 2 }]);
@@ -515,10 +533,9 @@ describe('orders: placing one', () => {
     const again = await place(carol!, body);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
-    // Even with other lines: the key names the order already placed.
+    // With other lines the key is refused (422, idempotency.test.ts), and nothing more is taken.
     const changed = await place(carol!, { ...body, items: [{ productId: shirt.id, quantity: 5 }] });
-    expect(changed.statusCode).toBe(200);
-    expect(changed.json<{ order: Order }>().order.id).toBe(first.json<{ order: Order }>().order.id);
+    expect(changed.statusCode).toBe(422);
     expect((await productRow(shirt.id)).quantity).toBe(18);
 
     // Ten at once with one key: one order, every answer names it.
@@ -595,6 +612,36 @@ describe('orders: discount codes', () => {
       orderBody([{ productId: shirt.id, quantity: 3 }], { discountCode: `big${serial}` }),
     );
     expect(order).toMatchObject({ subtotal: 6000, discount: 500, discountCode: `BIG${serial}` });
+  });
+
+  it('a quote naming a code spends the same tries as /discounts/check: 30 a minute between them, then 429', async () => {
+    const shirt = await product();
+    await discount({ code: `REAL${serial}` });
+    const [guesser] = await customers(1);
+    const quote = (code: string) =>
+      call(guesser!, 'POST', '/orders/quote', {
+        items: [{ productId: shirt.id, quantity: 1 }],
+        discountCode: code,
+      });
+    for (let i = 0; i < 15; i++) {
+      expect((await quote(`GUESS${i}`)).statusCode).toBe(400);
+      const check = await call(guesser!, 'POST', '/discounts/check', { code: `TRY${i}`, subtotal: 1000 });
+      expect(check.statusCode).toBe(400);
+    }
+    // The budget is spent: even the right code is refused, by quote and by check.
+    const refused = await quote(`REAL${serial}`);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.headers['retry-after']).toBeTruthy();
+    expect(refused.json<{ message: string }>().message).toEqual(expect.any(String));
+    expect(
+      (await call(guesser!, 'POST', '/discounts/check', { code: `REAL${serial}`, subtotal: 1000 }))
+        .statusCode,
+    ).toBe(429);
+    // A quote without a code tries nothing and is still answered.
+    const plain = await call(guesser!, 'POST', '/orders/quote', {
+      items: [{ productId: shirt.id, quantity: 1 }],
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
   });
 
   it('never lets a code be used past its limit, even by concurrent orders', async () => {

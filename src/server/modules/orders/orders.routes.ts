@@ -24,23 +24,24 @@ import {
 import { badRequest, HttpError, notFound, stale } from '../../lib/http-error.ts';
 import { enforce } from '../../lib/rate-limiter.ts';
 import { actor, adminScope, signedInScope } from '../../plugins/auth.ts';
-import { notifyUser } from '../notifications/notify.ts';
 import { findAddress } from './addresses.repo.ts';
+import { assertSameRequest, requestHash } from './idempotency.ts';
+import { announceOrder, moveOrder as moveOrderTo } from './order-status.ts';
 import {
-  activeAdminIds,
-  changeOrderStatus,
   findOrder,
   historyOf,
   listOrders,
   orderIdByKey,
   placeOrder,
   quoteOrder,
+  type OverLimit,
   type PlaceResult,
   type QuoteResult,
   type Unavailable,
 } from './orders.repo.ts';
 import {
   discountRefusal,
+  discountTries,
   lineRequests,
   snapshotOf,
   toOrder,
@@ -62,14 +63,19 @@ function outOfStock(unavailable: Unavailable[]): HttpError {
   });
 }
 
-/** What the customer is told when their order's status changes. */
-const STATUS_TEXT: Record<OrderStatus, string> = {
-  pending: 'is waiting for payment',
-  paid: 'is paid',
-  completed: 'is completed',
-  cancelled: 'was cancelled',
-  refunded: 'was refunded',
-};
+/** 409: the products whose maximum per customer the order would pass, each with its maximum (ADR 032). */
+function overLimitError(overLimit: OverLimit[]): HttpError {
+  const names = overLimit
+    .map(
+      (o) =>
+        `${o.name} (at most ${o.max} per customer${o.ordered ? `, ${o.ordered} in your earlier orders` : ''})`,
+    )
+    .join(', ');
+  return new HttpError(409, `This order would pass the maximum per customer: ${names}`, {
+    code: 'PER_CUSTOMER_LIMIT',
+    extra: { overLimit },
+  });
+}
 
 /**
  * `/api/orders` (issue #13, ADR 026). Customers place orders (priced by the server, stock taken atomically,
@@ -93,47 +99,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     return orderAnswer(row);
   }
 
-  /** Tells the customer's and the administrators' tabs; a failed push is logged, never the request's failure. */
-  async function announce(orderId: string, customerId: string, status: OrderStatus): Promise<void> {
-    try {
-      const admins = await activeAdminIds(db);
-      await app.realtime.publish([...new Set([customerId, ...admins])], {
-        type: 'orders.changed',
-        orderId,
-        status,
-      });
-    } catch (error) {
-      app.log.warn({ err: error }, 'Could not push an order change');
-    }
-  }
+  const announce = (orderId: string, customerId: string, status: OrderStatus) =>
+    announceOrder(app, orderId, customerId, status);
 
   /** The problems of a quote or an order that are the customer's to fix, as answers. */
   function refusal(result: Exclude<PlaceResult | QuoteResult, { kind: 'placed' | 'duplicate' | 'priced' }>) {
     if (result.kind === 'unavailable') return outOfStock(result.unavailable);
+    if (result.kind === 'overLimit') return overLimitError(result.overLimit);
     if (result.kind === 'option') return badRequest(result.message, 'OPTION_UNAVAILABLE');
     return discountRefusal(result.discount, result.subtotal, new Date(), app.config.currency);
   }
 
-  /**
-   * Moves an order to `to` (from the status and version it was read at; false: it changed meanwhile),
-   * then tells the customer (a notification) and the open tabs.
-   */
-  async function moveOrder(
-    row: OrderListRow,
-    to: OrderStatus,
-    by: { userId: string | null; note: string },
-  ): Promise<boolean> {
-    if (!(await changeOrderStatus(db, row, to, by))) return false;
-    const number = formatOrderNumber(row.number);
-    await notifyUser(app, row.userId, {
-      type: 'order',
-      title: `Order ${number} ${STATUS_TEXT[to]}`,
-      body: by.note,
-      link: `/dashboard/order/${row.id}`,
-    });
-    await announce(row.id, row.userId, to);
-    return true;
-  }
+  /** Moves an order along (order-status.ts): false when it changed meanwhile. */
+  const moveOrder = (row: OrderListRow, to: OrderStatus, by: { userId: string | null; note: string }) =>
+    moveOrderTo(app, row, to, by);
 
   // ── checkout ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -143,7 +122,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ methods: paymentMethodsOf(app.cardPayments, app.config.bankTransferDetails) }),
   );
 
-  /** What these lines would cost now (the checkout's summary); nothing is taken or stored. */
+  /**
+   * What these lines would cost now (the checkout's summary); nothing is taken or stored. A quote that names
+   * a discount code spends one of the person's code tries, like `POST /api/discounts/check` (the same
+   * budget): otherwise it would be a way round that limit.
+   */
   app.post(
     '/quote',
     {
@@ -159,6 +142,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { items, delivery, discountCode } = request.body;
+      if (discountCode) await enforce(db, [discountTries(actor(request).user.id)]);
       const result = await quoteOrder(db, lineRequests(items), delivery, discountCode);
       if (result.kind !== 'priced') throw refusal(result);
       return {
@@ -174,7 +158,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Places an order (201), or answers the order an earlier request with the same idempotency key placed
-   * (200, the same body; nothing is taken again).
+   * (200, the same body; nothing is taken again). The key reused with a different request is a 422.
    */
   app.post(
     '/',
@@ -188,14 +172,19 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           400: discountErrorSchema,
           402: errorSchema,
           409: orderConflictSchema,
+          422: errorSchema,
         },
       },
     },
     async (request, reply) => {
       const me = actor(request);
       const input = request.body;
+      const hash = requestHash(input);
       const earlier = await orderIdByKey(db, me.user.id, input.idempotencyKey);
-      if (earlier) return reply.code(200).send({ order: await orderById(earlier) });
+      if (earlier) {
+        await assertSameRequest(db, earlier, hash);
+        return reply.code(200).send({ order: await orderById(earlier) });
+      }
       await enforce(db, [[`orders:${me.user.id}`, { max: ORDERS_PER_MINUTE, windowSeconds: 60 }]]);
       if (input.paymentMethod === 'card' && !app.cardPayments) {
         throw badRequest(
@@ -219,10 +208,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         paymentMethod: input.paymentMethod,
         address,
         idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
         currency: app.config.currency,
       });
-      if (result.kind === 'duplicate')
+      if (result.kind === 'duplicate') {
+        await assertSameRequest(db, result.orderId, hash);
         return reply.code(200).send({ order: await orderById(result.orderId) });
+      }
       if (result.kind !== 'placed') throw refusal(result);
       request.log.info({ event: 'order.place', actorId: me.user.id, orderId: result.orderId });
       let row = await findOrder(db, result.orderId);

@@ -1,5 +1,6 @@
 import {
   discountAmountOf,
+  DISCOUNT_CHECKS_PER_MINUTE,
   formatOrderNumber,
   fullAddressOf,
   shippingOf,
@@ -14,6 +15,17 @@ import {
 
 import type { DiscountRow, OrderRow } from '../../db/schema/index.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { Limit } from '../../lib/rate-limiter.ts';
+
+/**
+ * The one budget of discount-code tries per person, shared by `POST /api/discounts/check` and every quote
+ * that names a code (`POST /api/orders/quote`): either way a code is not to be guessed, and alternating
+ * between the two does not double the tries.
+ */
+export const discountTries = (userId: string): [key: string, limit: Limit] => [
+  `discount-check:${userId}`,
+  { max: DISCOUNT_CHECKS_PER_MINUTE, windowSeconds: 60 },
+];
 
 /** An order with its customer and lines, as lists and the order page read it (orders.repo.ts). */
 export type OrderListRow = OrderRow & {

@@ -54,15 +54,6 @@ export async function peopleById(db: Db, ids: readonly string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Active administrators (they see every draft, so they hear of every change). */
-export async function adminIds(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
-  return rows.map((r) => r.id);
-}
-
 // ── search ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /**

@@ -28,13 +28,24 @@ let carol: Member;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-function call(who: Member | null, method: Method, url: string, payload?: object) {
+async function call(who: Member | null, method: Method, url: string, payload?: object) {
   return t.app.inject({
     method,
     url: `/api/posts${url}`,
     headers: who?.headers ?? {},
-    ...(payload && { payload }),
+    ...(payload && { payload: await basedOnStored(method, url, payload) }),
   });
+}
+
+/**
+ * An edit names the version it is based on (ADR 017): a test's PATCH of a post that names none is based on
+ * the stored version (the tests of the version itself send theirs, or send none through `t.app.inject`).
+ */
+async function basedOnStored(method: Method, url: string, payload: object): Promise<object> {
+  const id = /^\/([0-9a-f-]{36})$/.exec(url)?.[1];
+  if (method !== 'PATCH' || !id || 'version' in payload) return payload;
+  const row = await postRow(id);
+  return row ? { ...payload, version: row.version } : payload;
 }
 
 async function ok<T>(who: Member, method: Method, url: string, payload?: object, status = 200): Promise<T> {
@@ -300,6 +311,29 @@ describe('posts: writing, editing and who may do what', () => {
     const after = (await ok<{ post: Post }>(alice, 'PATCH', `/${post.id}`, { version: 2, tags: ['x'] })).post;
     expect(after.version).toBe(3);
     expect((await call(alice, 'PATCH', `/${post.id}`, { version: 0 })).statusCode).toBe(400);
+  });
+
+  it('refuses an edit without a version (400), and lets one of 30 concurrent edits of a version win', async () => {
+    const post = await write(alice, { title: 'Edited by many' });
+    const blind = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/posts/${post.id}`,
+      headers: alice.headers,
+      payload: { description: 'Blind' },
+    });
+    expect(blind.statusCode).toBe(400);
+    expect(blind.json()).toMatchObject({ message: expect.any(String) });
+    expect(await postRow(post.id)).toMatchObject({ description: '', version: post.version });
+
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(alice, 'PATCH', `/${post.id}`, { description: `Edit ${i}`, version: post.version }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(29);
+    expect((await postRow(post.id))!.version).toBe(post.version + 1);
   });
 
   it('publishes and unpublishes: publishedAt follows, and the list sorts by it', async () => {

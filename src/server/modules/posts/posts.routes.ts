@@ -29,14 +29,16 @@ import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, HttpError, notFound, stale } from '../../lib/http-error.ts';
+import { writeLimit } from '../../lib/limits.ts';
+import { enforce } from '../../lib/rate-limiter.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { actor, signedInScope, type Actor } from '../../plugins/auth.ts';
+import { activeAdminIds } from '../../lib/admins.ts';
 import { isUniqueViolation, sqlStateOf } from '../../plugins/errors.ts';
 import { findFile } from '../files/files.repo.ts';
 import { publicUploadUrl } from '../files/files.service.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import {
-  adminIds,
   commentsOf,
   deleteComment,
   deletePost,
@@ -128,7 +130,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const event = { type: 'posts.changed' as const, postId: post.id };
       if (post.publish === 'published' || wasPublished) await app.realtime.broadcast(event);
-      else await app.realtime.publish([...new Set([post.authorId, ...(await adminIds(db))])], event);
+      else await app.realtime.publish([...new Set([post.authorId, ...(await activeAdminIds(db))])], event);
     } catch (error) {
       app.log.warn({ err: error }, 'Could not push a post change');
     }
@@ -281,7 +283,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { version, content, coverId, ...fields } = request.body;
       const before = editable(await findPostRow(db, request.params.id), viewer);
       // Based on an older version: someone else saved meanwhile (ADR 017).
-      if (version !== undefined && version !== before.version) {
+      if (version !== before.version) {
         throw stale(await currentPost(before.id, viewer));
       }
       const patch: PostUpdate = Object.fromEntries(
@@ -429,6 +431,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await findComment(db, post.id, request.body.parentId)
         : undefined;
       if (request.body.parentId && !parent) throw notFound('Comment not found');
+      await enforce(db, writeLimit('comment', me.user.id));
       let id: string;
       try {
         ({ id } = await insertComment(db, {

@@ -33,6 +33,8 @@ import {
 import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
 import { badRequest, conflict, forbidden, notFound, stale } from '../../lib/http-error.ts';
+import { writeLimit } from '../../lib/limits.ts';
+import { enforce } from '../../lib/rate-limiter.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { actor, adminScope, signedInScope } from '../../plugins/auth.ts';
 import { isUniqueViolation, sqlStateOf } from '../../plugins/errors.ts';
@@ -210,6 +212,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = actor(request);
       const product = await visibleProduct(request, await findProductById(db, request.params.id));
+      await enforce(db, writeLimit('comment', me.user.id));
       try {
         await upsertReview(db, { productId: product.id, userId: me.user.id, ...request.body });
       } catch (error) {

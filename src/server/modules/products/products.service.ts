@@ -74,6 +74,7 @@ export function toProduct(
     images: imageFiles.map((f) => f.url),
     imageFiles,
     totalSold: row.totalSold,
+    maxPerCustomer: row.maxPerCustomer,
     ratings: ratingsOf(row.starCounts),
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),

@@ -22,6 +22,38 @@ import { publicUploadUrl } from '../files/files.service.ts';
 
 import { matches, nameKey } from './users.repo.ts';
 
+// ── contact details ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Who is looking at someone's details. */
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+export type ContactDetailsRow = Pick<
+  UserRow,
+  'id' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'country' | 'emailVisibility' | 'phoneVisibility'
+>;
+
+/**
+ * What `viewer` may see of a person's email, phone and postal address (issue 24 B): everything of their own
+ * and, for administrators, of anyone; otherwise the email and the phone only where the person chose to show
+ * them to members, and never the postal address. Hidden details are '' (the shape stays the same).
+ */
+export function contactDetailsFor(
+  viewer: Viewer,
+  person: ContactDetailsRow,
+): { email: string; phone: string; address: string } {
+  const all = viewer.isAdmin || viewer.id === person.id;
+  return {
+    email: all || person.emailVisibility === 'members' ? person.email : '',
+    phone: all || person.phoneVisibility === 'members' ? person.phone : '',
+    address: all
+      ? [person.address, person.city, person.state, person.country].filter(Boolean).join(', ')
+      : '',
+  };
+}
+
 // ── public profiles ─────────────────────────────────────────────────────────────────────────────────────
 
 function publicColumns(callerId: string) {

@@ -953,8 +953,14 @@ describe('follows, profiles, cards', () => {
       const res = await t.app.inject({ method, url, headers: alice.headers });
       expect(res.statusCode, url).toBe(404);
     }
-    // She still sees her own profile; admins see it too.
-    expect((await profile(carol, carol.id)).id).toBe(carol.id);
+    // A pending account reaches only its own account until approved (ADR 034); admins see her profile.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${carol.id}/profile`,
+      headers: carol.headers,
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'ACCOUNT_PENDING' });
     expect((await profile(admin, carol.id)).id).toBe(carol.id);
     const cards = await t.app.inject({ method: 'GET', url: '/api/users/cards', headers: alice.headers });
     expect(cards.json<{ users: PublicUser[] }>().users.map((u) => u.id)).not.toContain(carol.id);

@@ -23,6 +23,7 @@ import { assertPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
 import { afterEmailChange } from '../account/account.codes.ts';
 import { revokeUserSessions, toUser, type UserRow } from '../account/account.repo.ts';
 import { publicUploadUrl } from '../files/files.service.ts';
+import { announceDecision } from '../workspace/workspace.service.ts';
 
 import { writeAudit } from './audit.repo.ts';
 import {
@@ -211,6 +212,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           if (input.role !== undefined) patch.role = input.role;
           if (input.status !== undefined) patch.status = input.status;
           if (input.emailVerified !== undefined) patch.emailVerified = input.emailVerified;
+          if (input.storageQuotaBytes !== undefined) patch.storageQuotaBytes = input.storageQuotaBytes;
           if (input.email !== undefined && input.email !== before.email) {
             patch.email = input.email;
             // A new address is unverified until its owner enters the code mailed to it (issue 8 §4.2).
@@ -257,6 +259,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.realtime.sessionsEnded({ userId: after.id });
       }
       if (before.email !== after.email) await afterEmailChange(app, after);
+      if (before.status === 'pending' && after.status !== 'pending') await announceDecision(app, after);
       if (before.role !== after.role || before.status !== after.status) {
         request.log.info({
           event: 'user.access_changed',

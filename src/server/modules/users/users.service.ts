@@ -34,6 +34,7 @@ const PROFILE_KEYS = ['firstName', 'lastName', ...profileDetailFields] as const;
 type ProfileInput = Partial<Record<(typeof PROFILE_KEYS)[number], string>> & {
   socialLinks?: Partial<SocialLinks> | undefined;
   notifications?: Partial<Record<string, boolean>> | undefined;
+  privacy?: Partial<Record<'email' | 'phone', 'members' | 'nobody'>> | undefined;
   avatarUrl?: null | undefined;
   coverUrl?: null | undefined;
 };
@@ -50,6 +51,8 @@ export function profilePatch(before: UserRow, input: ProfileInput): UserUpdate {
   }
   if (input.socialLinks) patch.socialLinks = mergeJson(users.socialLinks, input.socialLinks);
   if (input.notifications) patch.notifications = mergeJson(users.notifications, input.notifications);
+  if (input.privacy?.email) patch.emailVisibility = input.privacy.email;
+  if (input.privacy?.phone) patch.phoneVisibility = input.privacy.phone;
   if (input.avatarUrl === null) patch.avatarUrl = null;
   if (input.coverUrl === null) patch.coverUrl = null;
   return patch;
@@ -75,6 +78,7 @@ const AUDITED = [
   'socialLinks',
   'avatarUrl',
   'coverUrl',
+  'storageQuotaBytes',
 ] as const satisfies ReadonlyArray<keyof UserRow>;
 
 /** field → [old, new] for every audited field that differs; `before` null = a new user. */

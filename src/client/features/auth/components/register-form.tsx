@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +15,14 @@ import { useAuthActions } from '../../../lib/auth/use-auth.ts';
 import { useReturnTo } from '../utils/use-return-to.ts';
 import { AuthEmailField, AuthForm, AuthSubmitButton } from './auth-form.tsx';
 
-export function RegisterForm() {
+type RegisterFormProps = {
+  /** An invitation link's token and the address it is for (the email field is then fixed to it). */
+  invitation?: { token: string; email: string } | undefined;
+  /** Shown above the fields (what the workspace's sign-up policy means for this person). */
+  notice?: ReactNode;
+};
+
+export function RegisterForm({ invitation, notice }: RegisterFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const returnTo = useReturnTo();
@@ -22,7 +30,13 @@ export function RegisterForm() {
 
   const { control, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(registerInput),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: invitation?.email ?? '',
+      password: '',
+      ...(invitation ? { inviteToken: invitation.token } : {}),
+    },
   });
   const { serverError, attempt } = useServerError(setError);
 
@@ -34,7 +48,7 @@ export function RegisterForm() {
   );
 
   return (
-    <AuthForm onSubmit={onSubmit} serverError={serverError}>
+    <AuthForm onSubmit={onSubmit} serverError={serverError} notice={notice}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField
           control={control}
@@ -49,7 +63,18 @@ export function RegisterForm() {
           autoComplete="family-name"
         />
       </Stack>
-      <AuthEmailField control={control} name="email" />
+      {invitation ? (
+        <FormTextField
+          control={control}
+          name="email"
+          type="email"
+          label={t('common.emailLabel')}
+          autoComplete="email"
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+      ) : (
+        <AuthEmailField control={control} name="email" />
+      )}
       <PasswordField
         control={control}
         name="password"

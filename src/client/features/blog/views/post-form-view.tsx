@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import type { CreatePostInput, Post, PostResponse } from '#shared/contract/posts.ts';
+import type { CreatePostInput, Post, PostResponse, UpdatePostInput } from '#shared/contract/posts.ts';
 
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
@@ -76,10 +76,8 @@ export function PostEditView({ slug }: { slug: string }) {
   const save = async (payload: CreatePostInput) => {
     if (!shown) return;
     try {
-      const { post: saved } = await apiClient.patch<PostResponse>(`/posts/${shown.id}`, {
-        ...payload,
-        version: shown.version,
-      });
+      const edit: UpdatePostInput = { ...payload, version: shown.version };
+      const { post: saved } = await apiClient.patch<PostResponse>(`/posts/${shown.id}`, edit);
       afterSave(saved, 'blog.form.saved', slug, shown.slug);
     } catch (error) {
       const fresh = staleRecord<Post>(error);

@@ -91,12 +91,12 @@ export function useInvoice(ref: string) {
   });
 }
 
-/** Saves the whole invoice: a new one (`POST`), or an edit from the version it was read at (`PUT`). */
+/** Saves the whole invoice: a new one (`POST`), or an edit from the version it was read at (`PUT`, required). */
 export function useSaveInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id?: string | undefined; body: InvoiceInput | UpdateInvoiceInput }) =>
-      input.id
+    mutationFn: (input: { id: string; body: UpdateInvoiceInput } | { id?: undefined; body: InvoiceInput }) =>
+      input.id !== undefined
         ? apiClient.put<{ invoice: Invoice }>(`/invoices/${input.id}`, input.body)
         : apiClient.post<{ invoice: Invoice }>('/invoices', input.body),
     onSuccess: ({ invoice }) => queryClient.setQueryData(invoicesKeys.invoice(invoice.id), { invoice }),
@@ -123,7 +123,7 @@ export function useInvoiceActions() {
       ...settle,
     }),
     send: useMutation({
-      mutationFn: ({ id, ...body }: { id: string; email?: string; lang?: InvoiceLanguage }) =>
+      mutationFn: ({ id, ...body }: { id: string; lang?: InvoiceLanguage }) =>
         apiClient.post<{ invoice: Invoice }>(`/invoices/${id}/send`, body),
       ...settle,
     }),

@@ -10,8 +10,15 @@ import { useTranslation } from 'react-i18next';
 
 import { customerInput, type Customer, type PartySnapshot } from '#shared/contract/invoices.ts';
 
-/** A customer as a form holds it: the address book's record, or an invoice's copy of it with its id. */
-export type PickedCustomer = PartySnapshot & { id: string; version?: number | undefined };
+/**
+ * A customer as a form holds it: the address book's record, or an invoice's copy of it with its id (then
+ * who added it is not known here).
+ */
+export type PickedCustomer = PartySnapshot & {
+  id: string;
+  version?: number | undefined;
+  createdBy?: string | null | undefined;
+};
 
 import { payloadResolver } from '../../../components/form/form-resolver.ts';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback.ts';
 import { useCustomers } from '../api/invoices-api.ts';
 import { CustomerDialog, type PickedCustomer } from './customer-dialog.tsx';
@@ -17,7 +18,8 @@ import { PartyBlock } from './party-block.tsx';
 
 /**
  * Who the invoice goes to: a customer of the shared address book, searched on the server, with "New
- * customer" (and Edit of the chosen one) in a dialog; the chosen customer's details show below.
+ * customer" (and Edit of the chosen one, for the person who added it and administrators: the server refuses
+ * anyone else) in a dialog; the chosen customer's details show below.
  */
 export function CustomerPicker({
   value,
@@ -33,6 +35,10 @@ export function CustomerPicker({
   const setSearchSoon = useDebouncedCallback(setSearch, 250);
   const customers = useCustomers(search);
   const [dialog, setDialog] = useState<'new' | 'edit' | null>(null);
+  const me = useAuth((state) => state.user);
+  // A customer taken from an invoice's copy does not say who added it: the server decides then.
+  const mayEdit =
+    value !== null && (me?.role === 'admin' || value.createdBy === undefined || value.createdBy === me?.id);
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -69,7 +75,7 @@ export function CustomerPicker({
             />
           )}
         />
-        {value && (
+        {mayEdit && (
           <Tooltip title={t('invoices.form.editCustomer')}>
             <IconButton
               aria-label={t('invoices.form.editCustomer')}

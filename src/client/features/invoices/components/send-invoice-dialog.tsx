@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -16,23 +17,26 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useInvoiceActions } from '../api/invoices-api.ts';
 
-/** Mails the invoice with its PDF: to the customer's address (or another), in the invoice's language. */
+/**
+ * Mails the invoice with its PDF, in the invoice's language (or another): always to the customer's address
+ * the invoice holds, shown read-only (the server sends nowhere else).
+ */
 export function SendInvoiceDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const { send } = useInvoiceActions();
-  const [email, setEmail] = useState(invoice.invoiceTo.email);
+  const email = invoice.invoiceTo.email;
   const [lang, setLang] = useState<InvoiceLanguage>(invoice.language);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
     send.mutate(
-      { id: invoice.id, email: email.trim(), lang },
+      { id: invoice.id, lang },
       {
         onSuccess: () => {
-          enqueueSnackbar(t('invoices.sentOne', { number: invoice.invoiceNumber, email: email.trim() }), {
+          enqueueSnackbar(t('invoices.sentOne', { number: invoice.invoiceNumber, email }), {
             variant: 'success',
           });
           onClose();
@@ -49,15 +53,16 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: Invoice; onCl
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t('invoices.send.intro')}
           </Typography>
-          <TextField
-            label={t('invoices.send.email')}
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={Boolean(problem)}
-            helperText={problem}
-            required
-          />
+          {email ? (
+            <TextField
+              label={t('invoices.send.email')}
+              type="email"
+              value={email}
+              slotProps={{ htmlInput: { readOnly: true, dir: 'ltr' } }}
+            />
+          ) : (
+            <Alert severity="warning">{t('invoices.send.noEmail')}</Alert>
+          )}
           <TextField
             select
             label={t('invoices.send.language')}
@@ -70,12 +75,13 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: Invoice; onCl
               </MenuItem>
             ))}
           </TextField>
+          {problem && <Alert severity="error">{problem}</Alert>}
         </DialogContent>
         <DialogActions>
           <Button color="inherit" onClick={onClose}>
             {t('invoices.form.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={send.isPending}>
+          <Button type="submit" variant="contained" loading={send.isPending} disabled={!email}>
             {t('invoices.send.action')}
           </Button>
         </DialogActions>

@@ -25,10 +25,9 @@ function useSubmit(invoice?: Invoice, onStale?: (fresh: Invoice) => void) {
   return async (payload: InvoiceInput, mail: boolean) => {
     let saved: Invoice;
     try {
-      ({ invoice: saved } = await save.mutateAsync({
-        id: invoice?.id,
-        body: invoice ? { ...payload, version: invoice.version } : payload,
-      }));
+      ({ invoice: saved } = await save.mutateAsync(
+        invoice ? { id: invoice.id, body: { ...payload, version: invoice.version } } : { body: payload },
+      ));
     } catch (error) {
       const fresh = staleRecord<Invoice>(error);
       if (fresh && onStale) {

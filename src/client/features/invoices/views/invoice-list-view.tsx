@@ -94,9 +94,11 @@ function Analytics({ stats }: { stats: InvoiceStats | undefined }) {
   const all = stats?.all.count ?? 0;
   return (
     <Card sx={{ mb: { xs: 3, md: 5 } }}>
+      {/* It scrolls sideways on narrow screens: focusable, so the keyboard scrolls it too. */}
       <Stack
         role="group"
         aria-label={t('invoices.analytics.label')}
+        tabIndex={0}
         direction="row"
         sx={{ overflowX: 'auto', py: 2 }}
         divider={<Box sx={{ borderInlineEnd: 1, borderColor: 'divider', borderStyle: 'dashed' }} />}

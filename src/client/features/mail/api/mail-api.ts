@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
+import { MAIL_SUGGEST_MIN } from '#shared/contract/mail-limits.ts';
 import type {
   DraftInput,
   Mail,
@@ -75,11 +76,13 @@ export function useMail(id: string | undefined) {
   });
 }
 
+/** Address suggestions, asked once MAIL_SUGGEST_MIN characters are typed (the server answers none before). */
 export function useMailContacts(search: string) {
   return useQuery({
     queryKey: mailKeys.contacts(search),
     queryFn: ({ signal }) =>
       apiClient.get<{ contacts: MailAddress[] }>('/mail/contacts', { signal, query: { search } }),
+    enabled: search.length >= MAIL_SUGGEST_MIN,
     staleTime: 60_000,
   });
 }

@@ -1,3 +1,5 @@
+import { createElement } from 'react';
+
 import type { Mail, SendMailInput } from '#shared/contract/mail.ts';
 
 import { enqueueSnackbar } from '../../../components/snackbar/use-snackbar.ts';
@@ -5,6 +7,7 @@ import { apiClient, ApiError } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { i18n } from '../../../locales/i18n.ts';
 import { mailKeys } from './mail-api.ts';
+import { EnterCodeButton } from '../components/enter-code-button.tsx';
 
 /** How long a sent message waits before it really leaves, so it can be taken back (Undo). */
 export const UNDO_SEND_MS = 5000;
@@ -52,7 +55,16 @@ async function deliver(
   } catch (error) {
     const failed = i18n.t('mail.composer.sendFailed');
     const reason = error instanceof ApiError && error.hasServerMessage ? error.message : null;
-    enqueueSnackbar(reason ? `${failed}: ${reason}` : failed, { variant: 'error', preventDuplicate: false });
+    enqueueSnackbar(reason ? `${failed}: ${reason}` : failed, {
+      variant: 'error',
+      preventDuplicate: false,
+      // Outside addresses wait for a verified account (ADR 034): the toast leads to the code's page.
+      ...(error instanceof ApiError &&
+        error.code === 'EMAIL_UNVERIFIED' && {
+          autoHideDuration: 10_000,
+          action: () => createElement(EnterCodeButton),
+        }),
+    });
     options.onFailed?.(error);
   } finally {
     track(-1);

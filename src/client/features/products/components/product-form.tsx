@@ -56,6 +56,8 @@ export type ProductFormValues = {
   sku: string;
   code: string;
   quantity: string;
+  /** Empty: no maximum per customer. */
+  maxPerCustomer: string;
   category: string;
   colors: string[];
   sizes: string[];
@@ -80,6 +82,7 @@ export function productFormValues(product?: Product): ProductFormValues {
     sku: product?.sku ?? '',
     code: product?.code ?? '',
     quantity: String(product?.quantity ?? 0),
+    maxPerCustomer: product?.maxPerCustomer == null ? '' : String(product.maxPerCustomer),
     category: product?.category ?? '',
     colors: product?.colors ?? [],
     sizes: product?.sizes ?? [],
@@ -106,6 +109,7 @@ export function toProductPayload(values: ProductFormValues): CreateProductInput 
     sku: values.sku,
     code: values.code,
     quantity: Number(values.quantity),
+    maxPerCustomer: values.maxPerCustomer.trim() === '' ? null : Number(values.maxPerCustomer),
     category: values.category as CreateProductInput['category'],
     colors: values.colors,
     sizes: values.sizes as CreateProductInput['sizes'],
@@ -129,6 +133,7 @@ const serverFields = [
   'priceSale',
   'taxes',
   'quantity',
+  'maxPerCustomer',
   'category',
   'colors',
   'gender',
@@ -342,6 +347,14 @@ export function ProductForm({ product, submitLabel, onSubmit }: ProductFormProps
             label={t('products.form.quantity')}
             type="number"
             slotProps={{ htmlInput: { min: 0 } }}
+          />
+          <FormTextField
+            control={control}
+            name="maxPerCustomer"
+            label={t('products.form.maxPerCustomer')}
+            helperText={t('products.form.maxPerCustomerHint')}
+            type="number"
+            slotProps={{ htmlInput: { min: 1 } }}
           />
           <FormSelectField control={control} name="category" label={t('products.form.category')}>
             {productCategoryTree.flatMap((group) => [

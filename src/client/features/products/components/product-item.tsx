@@ -32,7 +32,7 @@ export function Price({
   return (
     <Stack direction="row" spacing={0.75} sx={{ alignItems: 'baseline' }}>
       {priceSale !== null && (
-        <Typography component="del" variant="body2" sx={{ color: 'text.disabled' }}>
+        <Typography component="del" variant="body2" sx={{ color: 'text.secondary' }}>
           {money(priceSale)}
         </Typography>
       )}

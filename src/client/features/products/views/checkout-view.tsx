@@ -305,16 +305,25 @@ function PaymentStep({ onPlaced }: { onPlaced: (order: Order) => void }) {
       {
         onSuccess: ({ order }) => onPlaced(order),
         onError: (error) => {
-          const unavailable =
-            error instanceof ApiError
-              ? (error.body.unavailable as { name: string; available: number }[] | undefined)
-              : undefined;
+          const body = error instanceof ApiError ? error.body : {};
+          const unavailable = body.unavailable as { name: string; available: number }[] | undefined;
+          const overLimit = body.overLimit as { name: string; max: number; ordered: number }[] | undefined;
           setProblem(
             unavailable?.length
               ? t('checkout.unavailable', {
                   products: unavailable.map((u) => `${u.name} (${u.available})`).join(', '),
                 })
-              : errorMessage(error, t),
+              : overLimit?.length
+                ? t('checkout.overLimit', {
+                    products: overLimit
+                      .map((o) =>
+                        o.ordered
+                          ? t('checkout.overLimitOrdered', { name: o.name, max: o.max, ordered: o.ordered })
+                          : t('checkout.overLimitItem', { name: o.name, max: o.max }),
+                      )
+                      .join(', '),
+                  })
+                : errorMessage(error, t),
           );
         },
       },

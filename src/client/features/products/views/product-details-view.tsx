@@ -143,6 +143,9 @@ function ProductDetails({ product }: { product: Product }) {
   const [tab, setTab] = useState<'description' | 'reviews'>('description');
   const colorsLabel = useId();
   const soldOut = product.available <= 0;
+  // What one customer may take: the stock, and at most the product's maximum per customer (the server
+  // also counts their earlier orders).
+  const maxUnits = Math.min(product.available, product.maxPerCustomer ?? product.available);
 
   const add = () => {
     addToCart({
@@ -153,7 +156,7 @@ function ProductDetails({ product }: { product: Product }) {
       colors: color ? [color] : [],
       size: size || null,
       quantity,
-      available: product.available,
+      available: maxUnits,
     });
     enqueueSnackbar(t('products.addedToCart', { name: product.name }), { variant: 'success' });
   };
@@ -250,13 +253,18 @@ function ProductDetails({ product }: { product: Product }) {
             <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
               <QuantityStepper
                 value={quantity}
-                max={product.available}
+                max={maxUnits}
                 onDecrease={() => setQuantity((q) => q - 1)}
                 onIncrease={() => setQuantity((q) => q + 1)}
               />
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {t('products.available', { count: product.available })}
               </Typography>
+              {product.maxPerCustomer !== null && (
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('products.limitPerCustomer', { max: product.maxPerCustomer })}
+                </Typography>
+              )}
             </Stack>
           </Stack>
           <Divider sx={{ borderStyle: 'dashed' }} />

@@ -8,4 +8,5 @@ export const usersKeys = {
   follows: (id: string, direction: 'followers' | 'following') => ['users', direction, id] as const,
   gallery: (id: string) => ['users', 'gallery', id] as const,
   sessions: () => ['users', 'my-sessions'] as const,
+  storage: () => ['users', 'my-storage'] as const,
 };

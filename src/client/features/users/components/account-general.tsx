@@ -23,6 +23,7 @@ import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { useResendVerification, useUpdateMyAccount, useUploadMyPicture } from '../api/my-account.ts';
 import { payloadResolver, pickDirty } from '../../../components/form/form-resolver.ts';
 import { profileFieldNames } from '../utils/user-form-values.ts';
+import { AccountStorage } from './account-storage.tsx';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { SaveChangesButton } from '../../../components/form/save-changes-button.tsx';
 
@@ -194,15 +195,18 @@ export function AccountGeneral({ user }: { user: User }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' } }}>
-      <Card sx={{ p: 3, pt: 5, alignSelf: 'start' }}>
-        <AvatarUpload
-          name={user.displayName}
-          src={user.avatarUrl}
-          onSelect={onAvatar}
-          onRemove={user.avatarUrl ? onRemoveAvatar : undefined}
-          busy={uploadPicture.isPending}
-        />
-      </Card>
+      <Box sx={{ display: 'grid', gap: 3, alignSelf: 'start' }}>
+        <Card sx={{ p: 3, pt: 5 }}>
+          <AvatarUpload
+            name={user.displayName}
+            src={user.avatarUrl}
+            onSelect={onAvatar}
+            onRemove={user.avatarUrl ? onRemoveAvatar : undefined}
+            busy={uploadPicture.isPending}
+          />
+        </Card>
+        <AccountStorage />
+      </Box>
       <Card component="form" noValidate onSubmit={submit} sx={{ p: 3 }}>
         {formError && (
           <Alert severity="error" sx={{ mb: 3 }}>

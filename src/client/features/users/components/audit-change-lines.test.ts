@@ -19,6 +19,12 @@ describe('auditChangeLines', () => {
     ]);
   });
 
+  it('shows a storage quota as a size; none is the default', () => {
+    expect(auditChangeLines({ storageQuotaBytes: [null, 5 * 1024 ** 3] }, t)).toEqual([
+      { key: 'storageQuotaBytes', label: 'Storage quota (GB)', from: '—', to: '5 GB' },
+    ]);
+  });
+
   it('leaves out a new user’s empty fields and shortens long texts', () => {
     const lines = auditChangeLines(
       {

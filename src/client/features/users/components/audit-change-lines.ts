@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { roles, userStatuses } from '#shared/contract/account.ts';
 import { socialNetworks } from '#shared/contract/users.ts';
 
+import { fData } from '../../../lib/format.ts';
 import { profileFieldNames } from '../utils/user-form-values.ts';
 
 /**
@@ -68,11 +69,13 @@ export function auditFieldLabel(field: string, t: TFunction): string {
   if (isOneOf(formFields, field)) return t(`users.form.fields.${field}`);
   if (field === 'emailVerified') return t('users.form.emailVerified');
   if (isOneOf(auditFields, field)) return t(`users.audit.fields.${field}`);
+  if (field === 'storageQuotaBytes') return t('users.form.fields.storageQuotaBytes');
   return field;
 }
 
 function formatValue(field: string, value: unknown, t: TFunction): string {
   if (isEmpty(value)) return EMPTY_VALUE;
+  if (field === 'storageQuotaBytes' && typeof value === 'number') return fData(value);
   if (field === 'status' && isOneOf(userStatuses, value)) return t(`users.status.${value}`);
   if (field === 'role' && isOneOf(roles, value)) return t(`roles.${value}`);
   if (typeof value === 'boolean') return value ? t('users.audit.values.yes') : t('users.audit.values.no');

@@ -164,6 +164,61 @@ describe('user form', () => {
     });
   });
 
+  it('sets a person’s storage quota in GB (sent in bytes); empty gives back the default', async () => {
+    const { calls } = mockFetch([
+      { path: `/api/users/grace-hopper`, respond: () => jsonResponse({ user: createdUser }) },
+      {
+        method: 'PATCH',
+        path: `/api/users/${createdUser.id}`,
+        respond: ({ body }) => jsonResponse({ user: { ...createdUser, ...(body as object) } }),
+      },
+    ]);
+    renderRoutes([
+      { path: '/', element: <UserEditView userRef="grace-hopper" /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ]);
+    const quota = (await screen.findByLabelText('Storage quota (GB)')) as HTMLInputElement;
+    expect(quota.value).toBe('');
+    expect(quota.placeholder).toBe('Workspace default');
+
+    await userEvent.type(quota, 'lots');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Enter a storage quota of 0 or more, up to 1 TB')).toBeTruthy();
+    expect(calls('PATCH', `/api/users/${createdUser.id}`)).toHaveLength(0);
+
+    await userEvent.clear(quota);
+    await userEvent.type(quota, '2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls('PATCH', `/api/users/${createdUser.id}`)).toHaveLength(1));
+    expect(JSON.parse(String(calls('PATCH', `/api/users/${createdUser.id}`)[0]?.[1]?.body))).toEqual({
+      storageQuotaBytes: 2.5 * 1024 ** 3,
+    });
+  });
+
+  it('shows the quota set for a person, and clears it back to the default', async () => {
+    const custom = { ...createdUser, storageQuotaBytes: 5 * 1024 ** 3 };
+    const { calls } = mockFetch([
+      { path: `/api/users/grace-hopper`, respond: () => jsonResponse({ user: custom }) },
+      {
+        method: 'PATCH',
+        path: `/api/users/${custom.id}`,
+        respond: ({ body }) => jsonResponse({ user: { ...custom, ...(body as object) } }),
+      },
+    ]);
+    renderRoutes([
+      { path: '/', element: <UserEditView userRef="grace-hopper" /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ]);
+    const quota = (await screen.findByLabelText('Storage quota (GB)')) as HTMLInputElement;
+    expect(quota.value).toBe('5');
+    await userEvent.clear(quota);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls('PATCH', `/api/users/${custom.id}`)).toHaveLength(1));
+    expect(JSON.parse(String(calls('PATCH', `/api/users/${custom.id}`)[0]?.[1]?.body))).toEqual({
+      storageQuotaBytes: null,
+    });
+  });
+
   it('says so when the user of the address does not exist', async () => {
     mockFetch([
       { path: '/api/users/nobody', respond: () => jsonResponse({ message: 'User not found' }, 404) },

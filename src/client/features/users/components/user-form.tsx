@@ -36,7 +36,7 @@ import {
 import { AvatarUpload } from './avatar-upload.tsx';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 
-const serverFields = [...profileFieldNames, 'role', 'status', 'password'] as const;
+const serverFields = [...profileFieldNames, 'role', 'status', 'password', 'storageQuotaBytes'] as const;
 
 /** "Banned" on the status: on bans, off makes the user active again (other statuses: the select). */
 function BannedSwitch({ control, disabled }: { control: Control<UserFormValues>; disabled: boolean }) {
@@ -212,6 +212,17 @@ export function UserForm({ user, onSubmit }: UserFormProps) {
                 label={t('users.form.fields.password')}
                 helperText={t('users.form.passwordHint')}
                 autoComplete="new-password"
+                fullWidth
+              />
+            )}
+            {isEdit && (
+              <FormTextField
+                control={control}
+                name="storageQuotaBytes"
+                label={t('users.form.fields.storageQuotaBytes')}
+                helperText={t('users.form.storageQuotaHint')}
+                placeholder={t('users.form.storageQuotaDefault')}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                 fullWidth
               />
             )}

@@ -1,5 +1,7 @@
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -11,7 +13,10 @@ import { Link as RouterLink } from 'react-router';
 
 import type { User } from '#shared/contract/account.ts';
 
+import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useUpdateUser } from '../api/manage-users.ts';
 
 type UserRowActionsProps = {
   user: User;
@@ -20,11 +25,33 @@ type UserRowActionsProps = {
   onDelete: (user: User) => void;
 };
 
-/** The "⋮" menu of a row: Edit (the user's edit page) and Delete (asks first). */
+/**
+ * The "⋮" menu of a row: Approve and Reject for an account waiting for approval (sign-up policy `approval`,
+ * ADR 034), Edit (the user's edit page) and Delete (asks first).
+ */
 export function UserRowActions({ user, canDelete, onDelete }: UserRowActionsProps) {
   const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const update = useUpdateUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
+
+  const decide = (status: 'active' | 'rejected') => {
+    setAnchor(null);
+    update.mutate(
+      { ref: user.id, input: { status, version: user.version } },
+      {
+        onSuccess: () =>
+          enqueueSnackbar(
+            t(status === 'active' ? 'users.list.approved' : 'users.list.rejected', {
+              name: user.displayName,
+            }),
+            { variant: 'success' },
+          ),
+        onError: (error) => enqueueSnackbar(errorMessage(error, t), { variant: 'error' }),
+      },
+    );
+  };
   return (
     <>
       <IconButton
@@ -47,6 +74,20 @@ export function UserRowActions({ user, canDelete, onDelete }: UserRowActionsProp
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
+        {user.status === 'pending' && [
+          <MenuItem key="approve" onClick={() => decide('active')} sx={{ color: 'success.main' }}>
+            <ListItemIcon sx={{ color: 'inherit' }}>
+              <CheckCircleOutlined fontSize="small" />
+            </ListItemIcon>
+            {t('users.list.approve')}
+          </MenuItem>,
+          <MenuItem key="reject" onClick={() => decide('rejected')} sx={{ color: 'warning.main' }}>
+            <ListItemIcon sx={{ color: 'inherit' }}>
+              <BlockOutlined fontSize="small" />
+            </ListItemIcon>
+            {t('users.list.reject')}
+          </MenuItem>,
+        ]}
         <MenuItem component={RouterLink} to={paths.dashboard.user.edit(user.slug)}>
           <ListItemIcon>
             <EditOutlined fontSize="small" />

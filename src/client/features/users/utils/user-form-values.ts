@@ -19,7 +19,22 @@ export type UserFormValues = {
   emailVerified: boolean;
   /** Create only; empty = no first password (the user sets one through "forgot password"). */
   password: string;
+  /** Edit only: the person's storage quota in GB (units of 1,024³) as typed; empty = the workspace's default. */
+  storageQuotaBytes: string;
 };
+
+const GB = 1024 ** 3;
+
+/** The quota as the form shows it: GB with up to 3 decimals, '' for the workspace's default. */
+export const quotaToGb = (bytes: number | null | undefined): string =>
+  bytes == null ? '' : String(Math.round((bytes / GB) * 1000) / 1000);
+
+/** What was typed as bytes: '' = null (the default); anything not a number is NaN (the contract refuses it). */
+export function gbToQuota(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  return /^\d+(\.\d*)?$|^\.\d+$/.test(trimmed) ? Math.round(Number(trimmed) * GB) : Number.NaN;
+}
 
 export const profileFieldNames = ['firstName', 'lastName', 'email', ...profileDetailFields] as const;
 
@@ -40,17 +55,18 @@ export function userFormDefaults(user?: User): UserFormValues {
     status: user?.status ?? 'active',
     emailVerified: user?.emailVerified ?? false,
     password: '',
+    storageQuotaBytes: quotaToGb(user?.storageQuotaBytes),
   };
 }
 
 /** POST /api/users: the allowed fields only; an empty password is left out. */
 export function toCreatePayload(values: UserFormValues): CreateUserInput {
-  const { password, ...rest } = values;
+  const { password, storageQuotaBytes: _quota, ...rest } = values;
   return password === '' ? rest : { ...rest, password };
 }
 
 /** PATCH /api/users/:id: the allowed fields only (never a password: users change theirs themselves). */
 export function toUpdatePayload(values: UserFormValues): UpdateUserInput {
-  const { password: _password, ...rest } = values;
-  return rest;
+  const { password: _password, storageQuotaBytes, ...rest } = values;
+  return { ...rest, storageQuotaBytes: gbToQuota(storageQuotaBytes) };
 }

@@ -1,6 +1,7 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
@@ -12,12 +13,13 @@ import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { AccountGeneral } from '../components/account-general.tsx';
 import { AccountNotifications } from '../components/account-notifications.tsx';
+import { AccountPrivacy } from '../components/account-privacy.tsx';
 import { AccountSecurity } from '../components/account-security.tsx';
 import { AccountSocialLinks } from '../components/account-social-links.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useUrlTab } from '../../../lib/use-url-tab.ts';
 
-const ownTabs = ['general', 'notifications', 'social', 'security'] as const;
+const ownTabs = ['general', 'notifications', 'privacy', 'social', 'security'] as const;
 
 /** A tab another area adds to the account page (the shop's address book), placed after General. */
 export type AccountExtraTab = { value: string; label: string; icon: ReactElement; panel: ReactNode };
@@ -25,12 +27,13 @@ export type AccountExtraTab = { value: string; label: string; icon: ReactElement
 const icons: Record<string, ReactElement> = {
   general: <PersonOutlined />,
   notifications: <NotificationsOutlined />,
+  privacy: <PrivacyTipOutlined />,
   social: <ShareOutlined />,
   security: <LockOutlined />,
 };
 
 /**
- * /dashboard/user/account: my settings in four tabs, plus those other areas add (`extraTabs`, given by the
+ * /dashboard/user/account: my settings in five tabs, plus those other areas add (`extraTabs`, given by the
  * route); the tab is in the address (`?tab=security`).
  */
 export function AccountView({ extraTabs = [] }: { extraTabs?: readonly AccountExtraTab[] }) {
@@ -72,6 +75,7 @@ export function AccountView({ extraTabs = [] }: { extraTabs?: readonly AccountEx
       <Box {...panelProps}>
         {tab === 'general' && <AccountGeneral user={user} />}
         {tab === 'notifications' && <AccountNotifications user={user} />}
+        {tab === 'privacy' && <AccountPrivacy user={user} />}
         {tab === 'social' && <AccountSocialLinks user={user} />}
         {tab === 'security' && <AccountSecurity />}
         {extraOf(tab)?.panel}

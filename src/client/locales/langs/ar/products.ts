@@ -38,6 +38,7 @@ export const products: typeof en = {
     increase: 'زيادة الكمية بواحد',
     available: 'الكمية المتوفرة: {{count}}',
     available_other: 'الكمية المتوفرة: {{count}}',
+    limitPerCustomer: '{{max}} على الأكثر لكل عميل',
     description: 'الوصف',
     showImage: 'عرض الصورة {{index}}',
     inventory: {
@@ -146,6 +147,9 @@ export const products: typeof en = {
       code: 'رمز المنتج',
       sku: 'رمز SKU للمنتج',
       quantity: 'الكمية',
+      maxPerCustomer: 'الحد الأقصى لكل عميل',
+      maxPerCustomerHint:
+        'اتركه فارغًا لعدم وجود حد. يُحسب ما لدى كل عميل في طلباته غير الملغاة وغير المستردة.',
       category: 'الفئة',
       colors: 'الألوان',
       sizes: 'المقاسات',
@@ -241,6 +245,9 @@ export const products: typeof en = {
     change: 'تغيير',
     completeOrder: 'إتمام الطلب',
     unavailable: 'لا يتوفر مخزون كافٍ من: {{products}}. قلّل الكميات ثم حاول مرة أخرى.',
+    overLimit: 'سيتجاوز هذا الطلب الحد الأقصى لكل عميل من: {{products}}. قلّل الكميات ثم حاول مرة أخرى.',
+    overLimitItem: '{{name}} ({{max}} على الأكثر)',
+    overLimitOrdered: '{{name}} ({{max}} على الأكثر، و{{ordered}} في طلباتك بالفعل)',
     thanks: 'شكرًا لك على طلبك!',
     placed: 'تم تسجيل طلبك {{number}}.',
     placedTotal: 'الإجمالي: {{total}}. سنُعلمك عند شحن الطلب.',

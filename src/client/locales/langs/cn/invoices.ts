@@ -88,7 +88,8 @@ export const invoices: typeof en = {
     },
     send: {
       title: '发送 {{number}}',
-      intro: '发票将通过邮件发送，并附上 PDF。草稿将变为待付款。',
+      intro: '发票将通过邮件发送到发票上的客户邮箱，并附上 PDF。草稿将变为待付款。',
+      noEmail: '该客户没有邮箱地址。添加该客户的人或管理员可以补充邮箱，然后请更新发票。',
       email: '邮箱',
       language: '发票语言',
       action: '发送',

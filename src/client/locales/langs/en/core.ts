@@ -75,6 +75,24 @@ export const core = {
       passwordHint: 'At least 8 characters',
       submit: 'Create account',
       terms: 'By signing up, I agree to the Terms of service and Privacy policy.',
+      closed: 'Registration is closed. Ask an administrator of the workspace for an account.',
+      inviteOnly:
+        'Registration is by invitation only. Ask a member of the workspace to send you an invitation link.',
+      inviteInvalid:
+        'This invitation link is not valid any more: it was used, revoked or has expired. Ask for a new one.',
+      invitedBy: '{{name}} invited you. Create your account with the address the invitation was sent to.',
+      invited: 'You were invited. Create your account with the address the invitation was sent to.',
+      approvalNotice:
+        'An administrator approves new accounts. You can sign in once your account is approved; we will mail you.',
+    },
+    pending: {
+      pageTitle: 'Waiting for approval',
+      title: 'Your account is waiting for approval',
+      description: 'An administrator of the workspace approves new accounts.',
+      message:
+        'We will mail {{email}} as soon as an administrator has approved your account. This page moves on by itself.',
+      check: 'Check again',
+      signOut: 'Sign out',
     },
     resetPassword: {
       pageTitle: 'Reset password',
@@ -165,6 +183,7 @@ export const core = {
     chat: 'Chat',
     calendar: 'Calendar',
     kanban: 'Kanban',
+    workspace: 'Workspace settings',
     otherCases: 'Other cases',
     itemByRoles: 'Item by roles',
     onlyAdmin: 'Only admin can see this item',

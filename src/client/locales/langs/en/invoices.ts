@@ -89,7 +89,10 @@ export const invoices = {
     },
     send: {
       title: 'Send {{number}}',
-      intro: 'The invoice goes out by mail with its PDF attached. A draft becomes pending.',
+      intro:
+        'The invoice goes by mail, with its PDF attached, to the customer’s address on the invoice. A draft becomes pending.',
+      noEmail:
+        'This customer has no email address. Whoever added the customer, or an administrator, can add one; then update the invoice.',
       email: 'Email',
       language: 'Language of the invoice',
       action: 'Send',

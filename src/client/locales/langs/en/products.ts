@@ -39,6 +39,7 @@ export const products = {
     increase: 'One more',
     available: '{{count}} available',
     available_other: '{{count}} available',
+    limitPerCustomer: 'At most {{max}} per customer',
     description: 'Description',
     showImage: 'Show picture {{index}}',
     inventory: {
@@ -147,6 +148,9 @@ export const products = {
       code: 'Product code',
       sku: 'Product SKU',
       quantity: 'Quantity',
+      maxPerCustomer: 'Maximum per customer',
+      maxPerCustomerHint:
+        'Leave empty for no maximum. Counts what each customer has in orders that are not cancelled or refunded.',
       category: 'Category',
       colors: 'Colours',
       sizes: 'Sizes',
@@ -243,6 +247,10 @@ export const products = {
     change: 'Change',
     completeOrder: 'Complete order',
     unavailable: 'Not enough stock for: {{products}}. Lower the quantities and try again.',
+    overLimit:
+      'This order would go over the maximum per customer for: {{products}}. Lower the quantities and try again.',
+    overLimitItem: '{{name}} (at most {{max}})',
+    overLimitOrdered: '{{name}} (at most {{max}}, {{ordered}} already in your orders)',
     thanks: 'Thank you for your order!',
     placed: 'Your order {{number}} is placed.',
     placedTotal: 'Total: {{total}}. We will let you know when it ships.',

@@ -98,7 +98,10 @@ export const invoices: typeof en = {
     },
     send: {
       title: 'Envoyer {{number}}',
-      intro: 'La facture part par e-mail, avec son PDF en pièce jointe. Un brouillon passe en attente.',
+      intro:
+        'La facture part par e-mail, avec son PDF en pièce jointe, à l’adresse du client indiquée sur la facture. Un brouillon passe en attente.',
+      noEmail:
+        'Ce client n’a pas d’adresse e-mail. La personne qui l’a ajouté, ou un administrateur, peut en ajouter une ; mettez ensuite la facture à jour.',
       email: 'E-mail',
       language: 'Langue de la facture',
       action: 'Envoyer',

@@ -38,6 +38,7 @@ export const products: typeof en = {
     increase: 'Un de plus',
     available: '{{count}} disponible',
     available_other: '{{count}} disponibles',
+    limitPerCustomer: '{{max}} au maximum par client',
     description: 'Description',
     showImage: 'Afficher l’image {{index}}',
     inventory: {
@@ -146,6 +147,9 @@ export const products: typeof en = {
       code: 'Code produit',
       sku: 'Référence (SKU)',
       quantity: 'Quantité',
+      maxPerCustomer: 'Maximum par client',
+      maxPerCustomerHint:
+        'Laissez vide pour aucun maximum. Compte ce que chaque client a dans ses commandes non annulées ni remboursées.',
       category: 'Catégorie',
       colors: 'Couleurs',
       sizes: 'Tailles',
@@ -241,6 +245,10 @@ export const products: typeof en = {
     change: 'Modifier',
     completeOrder: 'Valider la commande',
     unavailable: 'Stock insuffisant pour : {{products}}. Réduisez les quantités et réessayez.',
+    overLimit:
+      'Cette commande dépasserait le maximum par client pour : {{products}}. Réduisez les quantités et réessayez.',
+    overLimitItem: '{{name}} ({{max}} au maximum)',
+    overLimitOrdered: '{{name}} ({{max}} au maximum, {{ordered}} déjà dans vos commandes)',
     thanks: 'Merci pour votre commande !',
     placed: 'Votre commande {{number}} a bien été passée.',
     placedTotal: 'Total : {{total}}. Nous vous préviendrons lors de son expédition.',

@@ -98,7 +98,10 @@ export const invoices: typeof en = {
     },
     send: {
       title: 'Gửi {{number}}',
-      intro: 'Hóa đơn được gửi qua email, kèm tệp PDF. Bản nháp sẽ chuyển sang chờ thanh toán.',
+      intro:
+        'Hóa đơn được gửi qua email, kèm tệp PDF, đến địa chỉ của khách hàng ghi trên hóa đơn. Bản nháp sẽ chuyển sang chờ thanh toán.',
+      noEmail:
+        'Khách hàng này chưa có địa chỉ email. Người đã thêm khách hàng hoặc quản trị viên có thể thêm; sau đó hãy cập nhật hóa đơn.',
       email: 'Email',
       language: 'Ngôn ngữ của hóa đơn',
       action: 'Gửi',

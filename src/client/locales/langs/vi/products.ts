@@ -38,6 +38,7 @@ export const products: typeof en = {
     increase: 'Thêm một',
     available: 'Còn {{count}} sản phẩm',
     available_other: 'Còn {{count}} sản phẩm',
+    limitPerCustomer: 'Tối đa {{max}} mỗi khách hàng',
     description: 'Mô tả',
     showImage: 'Hiển thị ảnh {{index}}',
     inventory: {
@@ -146,6 +147,9 @@ export const products: typeof en = {
       code: 'Mã sản phẩm',
       sku: 'Mã SKU',
       quantity: 'Số lượng',
+      maxPerCustomer: 'Tối đa mỗi khách hàng',
+      maxPerCustomerHint:
+        'Để trống nếu không giới hạn. Tính số lượng mỗi khách đã có trong các đơn hàng chưa bị hủy hoặc hoàn tiền.',
       category: 'Danh mục',
       colors: 'Màu sắc',
       sizes: 'Kích cỡ',
@@ -244,6 +248,10 @@ export const products: typeof en = {
     change: 'Thay đổi',
     completeOrder: 'Hoàn tất đặt hàng',
     unavailable: 'Không đủ hàng cho: {{products}}. Hãy giảm số lượng rồi thử lại.',
+    overLimit:
+      'Đơn hàng này sẽ vượt mức tối đa mỗi khách hàng cho: {{products}}. Hãy giảm số lượng rồi thử lại.',
+    overLimitItem: '{{name}} (tối đa {{max}})',
+    overLimitOrdered: '{{name}} (tối đa {{max}}, đã có {{ordered}} trong đơn hàng của bạn)',
     thanks: 'Cảm ơn bạn đã đặt hàng!',
     placed: 'Đơn hàng {{number}} của bạn đã được đặt.',
     placedTotal: 'Tổng cộng: {{total}}. Chúng tôi sẽ báo cho bạn khi đơn hàng được gửi đi.',

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+
+import { formatOrderNumber, type OrderStatus } from '#shared/contract/orders.ts';
+
+import { notifyUser } from '../notifications/notify.ts';
+import { activeAdminIds } from '../../lib/admins.ts';
+import { changeOrderStatus } from './orders.repo.ts';
+import type { OrderListRow } from './orders.service.ts';
+
+/** What the customer is told when their order's status changes. */
+const STATUS_TEXT: Record<OrderStatus, string> = {
+  pending: 'is waiting for payment',
+  paid: 'is paid',
+  completed: 'is completed',
+  cancelled: 'was cancelled',
+  refunded: 'was refunded',
+};
+
+/** Tells the customer's and the administrators' tabs; a failed push is logged, never the caller's failure. */
+export async function announceOrder(
+  app: FastifyInstance,
+  orderId: string,
+  customerId: string,
+  status: OrderStatus,
+): Promise<void> {
+  try {
+    const admins = await activeAdminIds(app.db);
+    await app.realtime.publish([...new Set([customerId, ...admins])], {
+      type: 'orders.changed',
+      orderId,
+      status,
+    });
+  } catch (error) {
+    app.log.warn({ err: error }, 'Could not push an order change');
+  }
+}
+
+/**
+ * Moves an order to `to` (from the status and version it was read at; false: it changed meanwhile, and
+ * nothing was done), putting the stock back when `to` is cancelled or refunded (changeOrderStatus), then
+ * tells the customer (a notification) and the open tabs. The administrators' status route, a declined card
+ * and the unpaid-order sweeper all go through here.
+ */
+export async function moveOrder(
+  app: FastifyInstance,
+  row: OrderListRow,
+  to: OrderStatus,
+  by: { userId: string | null; note: string },
+): Promise<boolean> {
+  if (!(await changeOrderStatus(app.db, row, to, by))) return false;
+  await notifyUser(app, row.userId, {
+    type: 'order',
+    title: `Order ${formatOrderNumber(row.number)} ${STATUS_TEXT[to]}`,
+    body: by.note,
+    link: `/dashboard/order/${row.id}`,
+  });
+  await announceOrder(app, row.id, row.userId, to);
+  return true;
+}

@@ -36,6 +36,8 @@ export const paths = {
     verify: `${ROOTS.auth}/verify`,
     resetPassword: `${ROOTS.auth}/reset-password`,
     newPassword: `${ROOTS.auth}/new-password`,
+    /** Where an account waiting for an administrator's approval waits (sign-up policy `approval`). */
+    pending: `${ROOTS.auth}/pending`,
   },
   dashboard: {
     root: ROOTS.dashboard,
@@ -44,6 +46,8 @@ export const paths = {
     fileManager: `${ROOTS.dashboard}/files-manager`,
     permissionDenied: `${ROOTS.dashboard}/permission-denied`,
     blank: `${ROOTS.dashboard}/blank`,
+    /** Workspace settings (administrators): sign-up policy, mail and storage quotas, invitations. */
+    workspace: `${ROOTS.dashboard}/workspace`,
     general: {
       app: `${ROOTS.dashboard}/app`,
       ecommerce: `${ROOTS.dashboard}/ecommerce`,

@@ -10,6 +10,7 @@ import type { invoices } from './langs/en/invoices.ts';
 import type { products } from './langs/en/products.ts';
 import type { publicPages } from './langs/en/public-pages.ts';
 import type { users } from './langs/en/users.ts';
+import type { workspace } from './langs/en/workspace.ts';
 
 /**
  * The texts' types: the start parts (core, shell) are the default namespace; each area's part is a namespace
@@ -28,6 +29,7 @@ declare module 'i18next' {
       'products',
       'invoices',
       'blog',
+      'workspace',
     ];
     resources: {
       translations: StartResource;
@@ -40,6 +42,7 @@ declare module 'i18next' {
       products: typeof products;
       invoices: typeof invoices;
       blog: typeof blog;
+      workspace: typeof workspace;
     };
   }
 }

@@ -15,7 +15,8 @@ export type TranslationPart =
   | 'kanban'
   | 'products'
   | 'invoices'
-  | 'blog';
+  | 'blog'
+  | 'workspace';
 
 /** The parts every page needs: loaded with a language, before its first render. */
 export const startParts = ['core', 'shell'] as const satisfies readonly TranslationPart[];
@@ -35,6 +36,7 @@ export const areaParts = [
   'products',
   'invoices',
   'blog',
+  'workspace',
 ] as const satisfies readonly TranslationPart[];
 export type AreaPart = (typeof areaParts)[number];
 

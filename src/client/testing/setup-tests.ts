@@ -33,6 +33,7 @@ await Promise.all([
   ensureTranslations('products'),
   ensureTranslations('invoices'),
   ensureTranslations('blog'),
+  ensureTranslations('workspace'),
 ]);
 
 i18n.options.saveMissing = true;

@@ -10,6 +10,7 @@ import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
 import { users } from './users.ts';
+import { workspace } from './workspace.ts';
 
 /** Arabic (Sudan) (loaded on demand; right to left). Same parts and keys as English. */
 export const ar: TranslationResource = {
@@ -24,4 +25,5 @@ export const ar: TranslationResource = {
   ...products,
   ...invoices,
   ...blog,
+  ...workspace,
 };

@@ -10,6 +10,7 @@ import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
 import { users } from './users.ts';
+import { workspace } from './workspace.ts';
 
 /** Chinese, Simplified (value `cn`; loaded on demand). Same parts and keys as English. */
 export const cn: TranslationResource = {
@@ -24,4 +25,5 @@ export const cn: TranslationResource = {
   ...products,
   ...invoices,
   ...blog,
+  ...workspace,
 };

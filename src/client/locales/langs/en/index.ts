@@ -9,6 +9,7 @@ import { products } from './products.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
 import { users } from './users.ts';
+import { workspace } from './workspace.ts';
 
 /**
  * English, the default and fallback language (start parts in namespace `translations`, each area's part
@@ -28,6 +29,7 @@ export const en = {
   ...products,
   ...invoices,
   ...blog,
+  ...workspace,
 };
 
 export type TranslationResource = typeof en;

@@ -10,6 +10,7 @@ import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
 import { users } from './users.ts';
+import { workspace } from './workspace.ts';
 
 /** Vietnamese (switcher value `vi`; loaded on demand). Same parts and keys as English. */
 export const vi: TranslationResource = {
@@ -24,4 +25,5 @@ export const vi: TranslationResource = {
   ...products,
   ...invoices,
   ...blog,
+  ...workspace,
 };

@@ -94,7 +94,12 @@ test('a card dragged to another column is kept and moves live on the other membe
   await bob.page.getByRole('textbox', { name: 'Write a comment…' }).fill('Draft is in the doc');
   await bob.page.getByRole('button', { name: 'Send' }).click();
   await expect(bob.page.getByText('Draft is in the doc')).toBeVisible();
-  await expect(card(ada.page, 'Write the copy').getByLabel('1 comment')).toBeVisible();
+  await expect(
+    ada.page
+      .getByRole('listitem')
+      .filter({ has: card(ada.page, 'Write the copy') })
+      .getByLabel('1 comment'),
+  ).toBeVisible();
 
   await ada.close();
   await bob.close();

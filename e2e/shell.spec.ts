@@ -130,6 +130,34 @@ test('a colour preset changes the primary colour and survives a reload', async (
   expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(cyan);
 });
 
+test('Escape while the account menu is still opening closes it: the settings drawer then works (issue #24)', async ({
+  page,
+}) => {
+  await openSignedIn(page, adminToken);
+  const account = page.getByRole('button', { name: 'Account', exact: true });
+  // First with the menu's code still loading, then with it loaded: the menu never stays over the page.
+  for (const [section, option] of [
+    ['Mode', 'Dark'],
+    ['Contrast', 'Bold'],
+  ] as const) {
+    await account.click();
+    await page.keyboard.press('Escape');
+    const drawer = await openSettings(page);
+    await drawer.getByRole('radiogroup', { name: section }).getByRole('radio', { name: option }).check();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    await expect(account).not.toHaveAttribute('aria-expanded', 'true');
+  }
+  await expect.poll(() => cssColor(page, 'body', 'background-color')).toBe('rgb(11, 15, 20)');
+
+  // It still opens and closes as a menu should.
+  await account.click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+});
+
 test('stretch widens the content above 1600 px only', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1000 });
   await openSignedIn(page, adminToken);

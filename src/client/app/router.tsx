@@ -10,6 +10,8 @@ import { registerRoutePrefetch } from '../lib/route-prefetch.ts';
 import { settingsStore } from '../lib/settings/settings-store.ts';
 import { ensureTranslations } from '../locales/i18n.ts';
 import type { AreaPart } from '../locales/load-language.ts';
+import type { PageCheckHandle } from '../layouts/dashboard/use-page-exists.ts';
+import { pageExists } from './page-exists.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /** A route's `lazy` that also loads an area's texts: the page renders once both are there. */
@@ -50,12 +52,13 @@ export interface RouteOptions {
 
 /**
  * The route table (spec §2). Paths come from config/paths.ts; every page and layout is a lazy chunk so the
- * first load stays small. Pages of later issues do not exist yet: their paths fall to the 404 view.
+ * first load stays small. Pages of later issues do not exist yet: their paths fall to the 404 view, and the
+ * links to them stay hidden until their route is added here (`createRoutes`).
  *
  * A function, not a constant: a router empties the object form of `lazy` as it loads each part, so every
  * router (one per page load; one per test) needs route objects of its own.
  */
-export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject[] => [
+const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject[] => [
   {
     id: 'root',
     Component: RootLayout,
@@ -91,6 +94,7 @@ export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): Ro
           },
           { path: paths.auth.verify, lazy: () => import('./routes/auth/verify.tsx') },
           { path: paths.auth.newPassword, lazy: () => import('./routes/auth/new-password.tsx') },
+          { path: paths.auth.pending, lazy: () => import('./routes/auth/pending.tsx') },
         ],
       },
       {
@@ -140,6 +144,24 @@ export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): Ro
                 // Calendar (issue #12): FullCalendar and the pickers load with this page only.
                 path: paths.dashboard.calendar,
                 lazy: withTexts('calendar', () => import('./routes/dashboard/calendar.tsx')),
+              },
+              {
+                // Workspace settings (issue 24 A, administrators): the area's texts load with its route, the
+                // settings' request with the navigation (the page checks the admin role in its chunk).
+                path: paths.dashboard.workspace,
+                lazy: () => ensureTranslations('workspace').then(() => ({})),
+                children: [
+                  {
+                    index: true,
+                    lazy: {
+                      loader: () =>
+                        import('../features/workspace/api/get-workspace-settings.ts').then(
+                          (m) => m.workspaceSettingsLoader,
+                        ),
+                      Component: () => import('./routes/dashboard/workspace.tsx').then((m) => m.Component),
+                    },
+                  },
+                ],
               },
               {
                 // Kanban (issue #12): dnd-kit loads with this page only.
@@ -289,6 +311,17 @@ export const createRoutes = ({ firstLoad = () => false }: RouteOptions = {}): Ro
     ],
   },
 ];
+
+/**
+ * The route table, whose root route tells the shell which paths lead to a page (`usePageExists`): the
+ * navigation, the command palette and the overview's shortcuts show a link only once its page exists.
+ */
+export function createRoutes(options: RouteOptions = {}): RouteObject[] {
+  const routes = routeTable(options);
+  const handle: PageCheckHandle = { pageExists: (path) => pageExists(routes, path) };
+  for (const route of routes) if (route.id === 'root') route.handle = handle;
+  return routes;
+}
 
 /** Loads the code of every route `path` matches (what a link's hover or focus prefetches); never rejects. */
 export function prefetchRouteCode(routes: RouteObject[], path: string): void {

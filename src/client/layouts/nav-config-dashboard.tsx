@@ -19,6 +19,7 @@ import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import NotesOutlined from '@mui/icons-material/NotesOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import type { ReactNode } from 'react';
 
 import type { Role } from '#shared/contract/account.ts';
@@ -124,6 +125,12 @@ export const navConfigDashboard: NavConfigGroup[] = [
       { title: 'chat', path: paths.dashboard.chat.root, icon: <ChatOutlined />, badge: 'chatUnread' },
       { title: 'calendar', path: paths.dashboard.calendar, icon: <CalendarMonthOutlined /> },
       { title: 'kanban', path: paths.dashboard.kanban, icon: <ViewKanbanOutlined /> },
+      {
+        title: 'workspace',
+        path: paths.dashboard.workspace,
+        icon: <SettingsOutlined />,
+        roles: ['admin'],
+      },
     ],
   },
   {
@@ -173,10 +180,19 @@ export function flattenNav(items: NavConfigItem[]): NavConfigItem[] {
   return items.flatMap((item) => [item, ...flattenNav(item.children ?? [])]);
 }
 
-/** Drops the items (and emptied groups) the role may not see. */
-export function filterNavByRole(groups: NavConfigGroup[], role: Role | undefined): NavConfigGroup[] {
+/**
+ * Drops the items (and emptied groups) the role may not see, and, given `pageExists`, the items whose app
+ * path leads to no page yet (pages of later issues: adding their route shows them; `#fragments` and
+ * external links stay).
+ */
+export function filterNavByRole(
+  groups: NavConfigGroup[],
+  role: Role | undefined,
+  pageExists: (path: string) => boolean = () => true,
+): NavConfigGroup[] {
   const visible = (item: NavConfigItem): boolean =>
-    !item.roles || (role !== undefined && item.roles.includes(role));
+    (!item.roles || (role !== undefined && item.roles.includes(role))) &&
+    (!item.path.startsWith('/') || pageExists(item.path));
   const filterItems = (items: NavConfigItem[]): NavConfigItem[] =>
     items.filter(visible).flatMap((item) => {
       if (!item.children) return [item];

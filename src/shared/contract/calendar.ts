@@ -10,7 +10,7 @@ export const EVENT_ATTENDEES_MAX = 50;
 /** The widest range one request may ask for (a year and a few weeks: the agenda's longest view). */
 export const EVENT_RANGE_MAX_DAYS = 400;
 
-/** The theme's eight event colours (the template's), as hex. */
+/** The theme's eight event colours (the template's), as hex: the palette the event form offers. */
 export const eventColors = [
   '#00A76F',
   '#8E33FF',
@@ -71,10 +71,14 @@ const eventFields = {
     .min(1, 'validation.titleRequired')
     .max(EVENT_TITLE_MAX, 'validation.fieldTooLong'),
   description: z.string().max(EVENT_DESCRIPTION_MAX, 'validation.fieldTooLong'),
+  /**
+   * Any `#RRGGBB` colour, stored in capitals: other calendar clients send colours of their own (issue #24);
+   * the form offers the theme's palette (`eventColors`).
+   */
   color: z
-    .string()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(eventColors, { error: 'validation.colorInvalid' })),
+    .string({ error: 'validation.colorHexInvalid' })
+    .regex(/^#[0-9a-f]{6}$/i, 'validation.colorHexInvalid')
+    .transform((value) => value.toUpperCase()),
   allDay: z.boolean(),
   start: instant,
   end: instant,

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { usePageExists } from '../dashboard/use-page-exists.ts';
 import { filterNavByRole, navConfigDashboard, type NavConfigItem } from '../nav-config-dashboard.tsx';
 import { visuallyHidden } from '../../lib/visually-hidden.ts';
 
@@ -28,10 +29,11 @@ export function normalizeForSearch(text: string): string {
     .toLowerCase();
 }
 
-/** Every page the user may open: the navigation for their role, then the public pages. */
+/** Every page the user may open: the navigation for their role (pages that exist), then the public pages. */
 export function usePaletteEntries(): PaletteEntry[] {
   const { t } = useTranslation();
   const role = useAuth((state) => state.user?.role);
+  const pageExists = usePageExists();
   return useMemo(() => {
     const entries: PaletteEntry[] = [];
     const walk = (items: NavConfigItem[], trail: string[]) => {
@@ -43,7 +45,7 @@ export function usePaletteEntries(): PaletteEntry[] {
         }
       }
     };
-    for (const group of filterNavByRole(navConfigDashboard, role)) {
+    for (const group of filterNavByRole(navConfigDashboard, role, pageExists)) {
       walk(group.items, [t(`nav.${group.subheader}`)]);
     }
     const publicPages = [
@@ -57,7 +59,7 @@ export function usePaletteEntries(): PaletteEntry[] {
     ];
     for (const page of publicPages) entries.push({ ...page, context: '', group: 'public' });
     return entries;
-  }, [t, role]);
+  }, [t, role, pageExists]);
 }
 
 export function filterEntries(entries: PaletteEntry[], query: string): PaletteEntry[] {

@@ -1,12 +1,12 @@
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import type { AccountMenu as AccountMenuComponent } from './account-menu.tsx';
 
 const loadMenu = () => import('./account-menu.tsx');
-const AccountMenu = lazy(() => loadMenu().then((module) => ({ default: module.AccountMenu })));
 
 function initials(displayName: string): string {
   const letters = displayName
@@ -20,14 +20,25 @@ function initials(displayName: string): string {
 /**
  * The avatar button (name "Account") and its popover: name, email, links and "Logout". The popover's code
  * loads when the button is hovered, focused or first clicked, and stays mounted after.
+ *
+ * The menu is what the person last asked for, whenever its code arrives (issue #24): a click while the code
+ * is still loading opens it only if neither Escape nor a move away from the button came first. Once the code
+ * is there, the menu is a plain component (not a `lazy` one behind Suspense), so a click opens it in the same
+ * commit: focus is in the menu at once, and Escape closes it even while it is still growing.
  */
 export function AccountPopover() {
   const { t } = useTranslation();
   const user = useAuth((state) => state.user);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [used, setUsed] = useState(false);
+  const [Menu, setMenu] = useState<typeof AccountMenuComponent | null>(null);
+  // The button of a click whose menu is still loading; cleared by Escape or blur (the person changed their mind).
+  const wanted = useRef<HTMLElement | null>(null);
   const popoverId = useId();
-  const preload = () => void loadMenu();
+  const load = () =>
+    loadMenu().then((module) => {
+      setMenu(() => module.AccountMenu);
+    });
+  const preload = () => void load().catch(() => {});
 
   if (!user) return null;
 
@@ -39,8 +50,26 @@ export function AccountPopover() {
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? popoverId : undefined}
         onClick={(event) => {
-          setUsed(true);
-          setAnchor(event.currentTarget);
+          const button = event.currentTarget;
+          if (Menu) {
+            setAnchor(button);
+            return;
+          }
+          wanted.current = button;
+          load()
+            .then(() => {
+              if (wanted.current === button) setAnchor(button);
+            })
+            .catch(() => {})
+            .finally(() => {
+              if (wanted.current === button) wanted.current = null;
+            });
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') wanted.current = null;
+        }}
+        onBlur={() => {
+          wanted.current = null;
         }}
         onPointerEnter={preload}
         onFocus={preload}
@@ -64,11 +93,7 @@ export function AccountPopover() {
           {null}
         </Avatar>
       </IconButton>
-      {used && (
-        <Suspense fallback={null}>
-          <AccountMenu id={popoverId} anchor={anchor} user={user} onClose={() => setAnchor(null)} />
-        </Suspense>
-      )}
+      {Menu && <Menu id={popoverId} anchor={anchor} user={user} onClose={() => setAnchor(null)} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
   type NavBadgeKey,
   type NavConfigItem,
 } from '../nav-config-dashboard.tsx';
+import { usePageExists } from './use-page-exists.ts';
 
 /**
  * Counts shown next to navigation items, from the features that own the data (the chat's unread messages;
@@ -17,10 +18,14 @@ import {
  */
 export type NavBadges = Partial<Record<NavBadgeKey, number>>;
 
-/** The navigation for the signed-in user's role, with translated labels, captions and badges. */
+/**
+ * The navigation for the signed-in user's role, with translated labels, captions and badges; items whose
+ * page does not exist yet are left out (`usePageExists`).
+ */
 export function useNavData(badges: NavBadges): NavGroup[] {
   const { t } = useTranslation();
   const role = useAuth((state) => state.user?.role);
+  const pageExists = usePageExists();
   return useMemo(() => {
     const translate = (item: NavConfigItem): NavItem => ({
       title: t(`nav.${item.title}`),
@@ -34,9 +39,9 @@ export function useNavData(badges: NavBadges): NavGroup[] {
       disabled: item.disabled,
       children: item.children?.map(translate),
     });
-    return filterNavByRole(navConfigDashboard, role).map((group) => ({
+    return filterNavByRole(navConfigDashboard, role, pageExists).map((group) => ({
       subheader: t(`nav.${group.subheader}`),
       items: group.items.map(translate),
     }));
-  }, [t, role, badges]);
+  }, [t, role, pageExists, badges]);
 }

@@ -21,6 +21,8 @@ import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { writeLimit } from '../../lib/limits.ts';
+import { enforce } from '../../lib/rate-limiter.ts';
 import { actor, signedInScope } from '../../plugins/auth.ts';
 import {
   createEvent,
@@ -125,6 +127,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields: EventFields = { ...rest, start: toDate(start), end: toDate(end) };
       checkOrder(fields.start, fields.end);
       const attendees = await validAttendees(db, me.user.id, attendeeIds);
+      if (attendees.length) await enforce(db, writeLimit('calendarInvitation', me.user.id));
       const id = await createEvent(db, me.user.id, fields, attendees);
       await changed(id, [me.user.id, ...attendees]);
       return answer(me.user.id, id);
@@ -148,6 +151,11 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       checkOrder(fields.start ?? current.event.start, fields.end ?? current.event.end);
       const attendees =
         attendeeIds === undefined ? undefined : await validAttendees(db, me.user.id, attendeeIds);
+      // Naming someone who was not invited yet is an invitation.
+      const invited = new Set(current.attendees.map((a) => a.id));
+      if (attendees?.some((id) => !invited.has(id))) {
+        await enforce(db, writeLimit('calendarInvitation', me.user.id));
+      }
       const result = await updateEvent(db, me.user.id, eventId, fields, attendees);
       if (!result) throw eventNotFound();
       await changed(eventId, [me.user.id, ...result.before, ...result.after]);

@@ -1,8 +1,18 @@
 import type { EventWithPeople } from './calendar.repo.ts';
 
-/** RFC 5545 text: backslash, semicolon, comma and line breaks escaped. */
+/**
+ * RFC 5545 text: backslash, semicolon, comma and every line break (CRLF, LF or a lone CR) escaped; other
+ * control characters, which TEXT may not hold (a lone CR would end the line for a lenient parser and let
+ * an event's text add properties of its own), dropped.
+ */
 const text = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
 
 /** Lines longer than 75 octets are folded (CRLF + space), never inside a UTF-8 character. */
 function fold(line: string): string {

@@ -36,7 +36,8 @@ export const CalendarRoot = styled('div')(({ theme }) => {
     '--fc-classic-muted': palette.action.selected,
     '--fc-classic-strong': palette.action.focus,
     '--fc-classic-foreground': palette.text.primary,
-    '--fc-classic-faint-foreground': palette.text.disabled,
+    // The days of the next and previous months: readable (4.5:1) in light and dark, fainter than this month's.
+    '--fc-classic-faint-foreground': palette.text.secondary,
     '--fc-classic-muted-foreground': palette.text.secondary,
     '--fc-classic-border': palette.divider,
     '--fc-classic-strong-border': palette.text.disabled,

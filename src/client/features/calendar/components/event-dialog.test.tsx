@@ -129,6 +129,42 @@ describe('event dialog', () => {
     expect(sent(calls, '/api/calendar/events/delete')).toEqual([{ eventId: id(1) }]);
   });
 
+  it('keeps a colour of its own that another calendar client set, next to the palette', async () => {
+    const { calls } = mockFetch([
+      {
+        method: 'POST',
+        path: '/api/calendar/events/update',
+        respond: () => jsonResponse({ event: event({ color: '#123ABC' }) }),
+      },
+    ]);
+    const { onClose } = renderDialog({ kind: 'event', event: event({ color: '#123abc' }) });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
+    const colours = within(dialog).getAllByRole('radio');
+    // The event's own colour first (checked), then the theme's eight.
+    expect(colours).toHaveLength(9);
+    const own = within(dialog).getByRole('radio', { name: 'The event’s own colour (#123ABC)' });
+    expect(own.getAttribute('aria-checked')).toBe('true');
+    expect(colours[0]).toBe(own);
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Colour 3' }));
+    expect(own.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(own);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent(calls, '/api/calendar/events/update')).toEqual([
+      expect.objectContaining({ eventId: id(1), event: expect.objectContaining({ color: '#123ABC' }) }),
+    ]);
+  });
+
+  it('offers only the palette for an event in a palette colour', async () => {
+    mockFetch([]);
+    renderDialog({ kind: 'event', event: event() });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(8);
+    expect(within(dialog).getByRole('radio', { name: 'Colour 2' }).getAttribute('aria-checked')).toBe('true');
+  });
+
   it("shows an attendee the organiser's event read-only and sends their answer", async () => {
     const { calls } = mockFetch([
       {

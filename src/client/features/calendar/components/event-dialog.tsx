@@ -214,7 +214,7 @@ function EventForm({ target, onClose }: EventDialogProps) {
           <InstantField name="start" control={control} allDay={allDay} label={t('calendar.dialog.start')} />
           <InstantField name="end" control={control} allDay={allDay} label={t('calendar.dialog.end')} />
         </Stack>
-        <ColorField control={control} />
+        <ColorField control={control} own={existing?.color.toUpperCase()} />
         <AttendeesField control={control} excludeIds={me ? [me.id] : []} />
         {existing && <Organizer event={existing} />}
       </DialogContent>
@@ -292,25 +292,35 @@ function InstantField({
   );
 }
 
-/** The theme's eight event colours as a radio group of swatches. */
-function ColorField({ control }: { control: Control<FormValues> }) {
+/**
+ * The theme's eight event colours as a radio group of swatches. An event keeps a colour of its own (another
+ * calendar client may set any `#RRGGBB`): it comes first, checked, and stays until another is picked.
+ */
+function ColorField({ control, own }: { control: Control<FormValues>; own?: string }) {
   const { t } = useTranslation();
   const { field } = useController({ name: 'color', control });
   const labelId = useId();
+  const palette: readonly string[] = eventColors;
+  const options = own && !palette.includes(own) ? [own, ...palette] : palette;
   return (
     <Box>
       <Typography id={labelId} variant="subtitle2" sx={{ mb: 1 }}>
         {t('calendar.dialog.color')}
       </Typography>
       <Box role="radiogroup" aria-labelledby={labelId} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {eventColors.map((color, index) => {
+        {options.map((color) => {
           const checked = field.value === color;
+          const index = palette.indexOf(color);
           return (
             <ButtonBase
               key={color}
               role="radio"
               aria-checked={checked}
-              aria-label={t('calendar.dialog.colorOption', { index: index + 1 })}
+              aria-label={
+                index < 0
+                  ? t('calendar.dialog.colorOwn', { color })
+                  : t('calendar.dialog.colorOption', { index: index + 1 })
+              }
               onClick={() => field.onChange(color)}
               sx={{
                 width: 32,

@@ -2,8 +2,7 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import SendRounded from '@mui/icons-material/SendRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ATTACHMENTS_MAX, MESSAGE_MAX } from '#shared/contract/chat-limits.ts';
@@ -15,6 +14,7 @@ import { UploadItem } from '../../../components/file-button/upload-item.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { uploadAttachment } from '../api/chat-api.ts';
+import { MessageField } from './message-field.tsx';
 
 /** A file being uploaded (progress 0..1), uploaded (`file`), or refused (`error`). */
 type Upload = {
@@ -32,7 +32,7 @@ type ChatInputProps = {
 };
 
 /**
- * The room's input: Enter sends, Shift+Enter starts a new line; files (chosen with the paperclip) upload at
+ * The room's input: Enter sends, Shift+Enter starts a new line (`MessageField`); files (chosen with the paperclip) upload at
  * once with their progress and go with the next message. A file the server refuses says why and is left out.
  */
 export function ChatInput({ onSend, onTyping }: ChatInputProps) {
@@ -88,12 +88,6 @@ export function ChatInput({ onSend, onTyping }: ChatInputProps) {
     setDraft('');
     setUploads([]);
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
 
   return (
     <Box sx={{ p: 1.5 }}>
@@ -127,9 +121,8 @@ export function ChatInput({ onSend, onTyping }: ChatInputProps) {
         >
           <AttachFile />
         </FileButton>
-        <TextField
+        <MessageField
           fullWidth
-          multiline
           maxRows={5}
           size="small"
           label={t('chat.messageLabel')}
@@ -139,7 +132,7 @@ export function ChatInput({ onSend, onTyping }: ChatInputProps) {
             setDraft(event.target.value);
             if (event.target.value) onTyping();
           }}
-          onKeyDown={onKeyDown}
+          onSend={submit}
           slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
         />
         <IconButton color="primary" aria-label={t('chat.send')} onClick={submit} disabled={!canSend}>

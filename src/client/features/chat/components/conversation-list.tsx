@@ -181,7 +181,13 @@ export function ConversationList({ meId, activeId, statusMenu }: ConversationLis
                   component={RouterLink}
                   to={paths.dashboard.chat.view(conversation.id)}
                   selected={conversation.id === activeId}
-                  sx={{ borderRadius: 1, gap: 1.5, py: 1 }}
+                  sx={{
+                    borderRadius: 1,
+                    gap: 1.5,
+                    py: 1,
+                    // On the open conversation's tint, grey texts would fall below 4.5:1 (issue #24).
+                    '&.Mui-selected .MuiTypography-root': { color: 'text.primary' },
+                  }}
                 >
                   <ConversationAvatar conversation={conversation} meId={meId} />
                   <Box sx={{ minWidth: 0, flexGrow: 1 }}>

@@ -316,9 +316,7 @@ export function MessageList({
                     )}
                     <Bubble own={own}>
                       {message.deletedAt ? (
-                        <Box component="em" sx={{ color: 'text.disabled' }}>
-                          {t('chat.deleted')}
-                        </Box>
+                        <Box component="em">{t('chat.deleted')}</Box>
                       ) : (
                         <>
                           {message.attachments.length > 0 && (
@@ -334,7 +332,7 @@ export function MessageList({
                     </Bubble>
                     <Typography
                       variant="caption"
-                      sx={{ color: 'text.disabled' }}
+                      sx={{ color: 'text.secondary' }}
                       title={fDateTime(message.createdAt)}
                     >
                       <time dateTime={message.createdAt}>{fTime(message.createdAt)}</time>

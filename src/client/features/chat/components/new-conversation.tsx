@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
@@ -17,11 +17,12 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { chatKeys, useContacts, useStartConversation } from '../api/chat-api.ts';
 import { avatarFallbackSx } from './conversation-list.tsx';
+import { MessageField } from './message-field.tsx';
 
 /**
  * `/dashboard/chat/new`: pick one or more people (one: the conversation with them, started or continued;
  * several: a new group, optionally named) and send the first message. `?to=<username>` picks someone first
- * (the contact search of the list links here).
+ * (the contact search of the list links here). Enter in the message sends it, as in a room (`MessageField`).
  */
 export function NewConversation() {
   const { t } = useTranslation();
@@ -39,8 +40,8 @@ export function NewConversation() {
   const preset = to ? contacts.data?.contacts.find((c) => c.username === to) : undefined;
   const recipients = picked ?? (preset ? [preset] : []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
+    if (start.isPending) return;
     if (!recipients.length) {
       setProblem(t('chat.noRecipients'));
       return;
@@ -62,7 +63,10 @@ export function NewConversation() {
   return (
     <Box
       component="form"
-      onSubmit={submit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
       noValidate
       sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2.5 }}
     >
@@ -90,7 +94,8 @@ export function NewConversation() {
                 {option.name}
               </Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }} noWrap>
-                {option.email}
+                {/* The email address only where its owner shows it to members; the username otherwise. */}
+                {option.email || `@${option.username}`}
               </Typography>
             </Box>
           </Box>
@@ -107,12 +112,12 @@ export function NewConversation() {
           slotProps={{ htmlInput: { maxLength: GROUP_NAME_MAX } }}
         />
       )}
-      <TextField
+      <MessageField
         label={t('chat.firstMessage')}
-        multiline
         minRows={3}
         value={body}
         onChange={(event) => setBody(event.target.value)}
+        onSend={submit}
         slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
       />
       <Box>

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { KanbanCard } from '#shared/contract/kanban.ts';
@@ -19,17 +19,32 @@ import { personAvatarSx } from '../../../components/people-picker/people-picker.
 import { fDate } from '../../../lib/format.ts';
 import { PriorityIcon } from './priority-icon.tsx';
 
-/** What a card shows on the board: cover, name, labels, priority, due date, counts and assignees. */
-export function CardFace({ card, dragging = false }: { card: KanbanCard; dragging?: boolean }) {
+/** The "+2" of an avatar group: readable (4.5:1) in light and dark. */
+export const avatarSurplusSx = {
+  '& .MuiAvatar-colorDefault': { bgcolor: 'text.secondary', color: 'background.paper' },
+} as const;
+
+type CardFaceProps = {
+  card: KanbanCard;
+  dragging?: boolean;
+  /** Wraps the card's name (the board's cards make it the button that opens and drags the card). */
+  nameWrapper?: (name: ReactNode) => ReactNode;
+};
+
+/**
+ * What a card shows on the board: cover, name, labels, priority, due date, counts and assignees. A completed
+ * card is muted with its cover and name only: its texts keep their contrast.
+ */
+export function CardFace({ card, dragging = false, nameWrapper = (name) => name }: CardFaceProps) {
   const { t } = useTranslation();
   return (
     <Paper
       variant="outlined"
       sx={{
+        position: 'relative',
         overflow: 'hidden',
         borderRadius: 1.5,
         boxShadow: dragging ? 8 : 0,
-        opacity: card.completed ? 0.72 : 1,
         bgcolor: 'background.paper',
       }}
     >
@@ -39,7 +54,13 @@ export function CardFace({ card, dragging = false }: { card: KanbanCard; draggin
           src={card.cover}
           alt=""
           loading="lazy"
-          sx={{ display: 'block', width: 1, height: 120, objectFit: 'cover' }}
+          sx={{
+            display: 'block',
+            width: 1,
+            height: 120,
+            objectFit: 'cover',
+            opacity: card.completed ? 0.72 : 1,
+          }}
         />
       )}
       <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -51,9 +72,16 @@ export function CardFace({ card, dragging = false }: { card: KanbanCard; draggin
               aria-label={t('kanban.card.completed')}
             />
           )}
-          <Typography variant="subtitle2" sx={{ flexGrow: 1, wordBreak: 'break-word' }}>
-            {card.name}
-          </Typography>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            {nameWrapper(
+              <Typography
+                variant="subtitle2"
+                sx={{ wordBreak: 'break-word', color: card.completed ? 'text.secondary' : undefined }}
+              >
+                {card.name}
+              </Typography>,
+            )}
+          </Box>
           <Box title={t(`kanban.priority.${card.priority}`)} sx={{ display: 'flex' }}>
             <PriorityIcon priority={card.priority} />
           </Box>
@@ -93,7 +121,10 @@ export function CardFace({ card, dragging = false }: { card: KanbanCard; draggin
           )}
           <Box sx={{ flexGrow: 1 }} />
           {card.assignees.length > 0 && (
-            <AvatarGroup max={3} sx={{ '& .MuiAvatar-root': { width: 24, height: 24, fontSize: 11 } }}>
+            <AvatarGroup
+              max={3}
+              sx={{ '& .MuiAvatar-root': { width: 24, height: 24, fontSize: 11 }, ...avatarSurplusSx }}
+            >
               {card.assignees.map((person) => (
                 <Avatar
                   key={person.id}
@@ -113,7 +144,9 @@ export function CardFace({ card, dragging = false }: { card: KanbanCard; draggin
 
 /**
  * A card that can be dragged (mouse, touch, or the keyboard: Space picks it up, arrows move it, Space drops)
- * and opened (click, or Enter).
+ * and opened (click, or Enter). The list item holds the card; its name is the button (named by its own text,
+ * so the list has only list items and the button's name is what it shows), stretched over the whole card
+ * so a click or a drag anywhere on it works.
  */
 export function SortableCard({ card, onOpen }: { card: KanbanCard; onOpen: (cardId: string) => void }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
@@ -132,22 +165,33 @@ export function SortableCard({ card, onOpen }: { card: KanbanCard; onOpen: (card
     <Box
       component="li"
       ref={setNodeRef}
-      {...attributes}
-      {...listeners}
-      onKeyDown={onKeyDown}
-      aria-label={card.name}
-      onClick={() => onOpen(card.id)}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      sx={{
-        listStyle: 'none',
-        cursor: 'grab',
-        touchAction: 'manipulation',
-        opacity: isDragging ? 0.4 : 1,
-        borderRadius: 1.5,
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
+      sx={{ listStyle: 'none', opacity: isDragging ? 0.4 : 1 }}
     >
-      <CardFace card={card} />
+      <CardFace
+        card={card}
+        nameWrapper={(name) => (
+          <Box
+            {...attributes}
+            {...listeners}
+            onKeyDown={onKeyDown}
+            onClick={() => onOpen(card.id)}
+            sx={{
+              cursor: 'grab',
+              touchAction: 'manipulation',
+              outline: 'none',
+              '&::after': { content: '""', position: 'absolute', inset: 0, zIndex: 1, borderRadius: 1.5 },
+              '&:focus-visible::after': {
+                outline: '2px solid',
+                outlineColor: 'primary.main',
+                outlineOffset: -2,
+              },
+            }}
+          >
+            {name}
+          </Box>
+        )}
+      />
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
@@ -21,6 +22,7 @@ import { personAvatarSx } from '../../../components/people-picker/people-picker.
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import {
   useBoard,
   useBoards,
@@ -31,6 +33,7 @@ import {
 } from '../api/kanban-api.ts';
 import { BoardNameDialog, MembersDialog } from '../components/board-dialogs.tsx';
 import { KanbanBoardView } from '../components/kanban-board.tsx';
+import { avatarSurplusSx } from '../components/kanban-card.tsx';
 
 // The card drawer (pickers, uploads, comments) loads when a card is opened.
 const CardDrawer = lazy(() =>
@@ -108,13 +111,16 @@ export function KanbanView() {
         </TextField>
         {current && (
           <>
-            <Button
-              color="inherit"
-              startIcon={<GroupOutlined />}
-              onClick={() => setDialog('members')}
-              aria-label={`${t('kanban.boards.members')} (${current.members.length})`}
-            >
-              <AvatarGroup max={4} sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: 12 } }}>
+            <Button color="inherit" startIcon={<GroupOutlined />} onClick={() => setDialog('members')}>
+              {/* The button is named by this text; the faces say nothing more (and show a "+N"). */}
+              <Box component="span" sx={visuallyHidden}>
+                {`${t('kanban.boards.members')} (${current.members.length})`}
+              </Box>
+              <AvatarGroup
+                max={4}
+                aria-hidden
+                sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: 12 }, ...avatarSurplusSx }}
+              >
                 {current.members.map((member) => (
                   <Avatar
                     key={member.id}

@@ -17,23 +17,34 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { paths } from '../../../config/paths.ts';
+import type { TranslationResource } from '../../../locales/langs/en/index.ts';
 
-type Shortcut = { label: string; to: string; icon: ReactNode };
+type NavLabel = keyof TranslationResource['nav'];
 
-/** Links to the main areas of the dashboard. */
-export function AreaShortcuts() {
+type Shortcut = { label: NavLabel; to: string; icon: ReactNode };
+
+/** The overview's links to the main areas of the dashboard (labels are `nav` texts). */
+export const areaShortcuts: Shortcut[] = [
+  { label: 'mail', to: paths.dashboard.mail.root, icon: <MailOutlined /> },
+  { label: 'chat', to: paths.dashboard.chat.root, icon: <ChatOutlined /> },
+  { label: 'calendar', to: paths.dashboard.calendar, icon: <CalendarMonthOutlined /> },
+  { label: 'kanban', to: paths.dashboard.kanban, icon: <ViewKanbanOutlined /> },
+  { label: 'shop', to: paths.dashboard.eCommerce.shop, icon: <StorefrontOutlined /> },
+  { label: 'invoice', to: paths.dashboard.invoice.list, icon: <ReceiptLongOutlined /> },
+  { label: 'blog', to: paths.dashboard.blog.posts, icon: <ArticleOutlined /> },
+  { label: 'fileManager', to: paths.dashboard.fileManager, icon: <FolderOutlined /> },
+  { label: 'profile', to: paths.dashboard.user.profile, icon: <PersonOutlined /> },
+];
+
+type AreaShortcutsProps = {
+  /** Whether a path leads to a page (the route table says): a shortcut to a page of a later issue waits. */
+  pageExists?: (path: string) => boolean;
+};
+
+/** Links to the main areas of the dashboard whose pages exist. */
+export function AreaShortcuts({ pageExists = () => true }: AreaShortcutsProps) {
   const { t } = useTranslation();
-  const shortcuts: Shortcut[] = [
-    { label: t('nav.mail'), to: paths.dashboard.mail.root, icon: <MailOutlined /> },
-    { label: t('nav.chat'), to: paths.dashboard.chat.root, icon: <ChatOutlined /> },
-    { label: t('nav.calendar'), to: paths.dashboard.calendar, icon: <CalendarMonthOutlined /> },
-    { label: t('nav.kanban'), to: paths.dashboard.kanban, icon: <ViewKanbanOutlined /> },
-    { label: t('nav.shop'), to: paths.dashboard.eCommerce.shop, icon: <StorefrontOutlined /> },
-    { label: t('nav.invoice'), to: paths.dashboard.invoice.list, icon: <ReceiptLongOutlined /> },
-    { label: t('nav.blog'), to: paths.dashboard.blog.posts, icon: <ArticleOutlined /> },
-    { label: t('nav.fileManager'), to: paths.dashboard.fileManager, icon: <FolderOutlined /> },
-    { label: t('nav.profile'), to: paths.dashboard.user.profile, icon: <PersonOutlined /> },
-  ];
+  const shortcuts = areaShortcuts.filter((shortcut) => pageExists(shortcut.to));
 
   return (
     <Box component="section" aria-labelledby="area-shortcuts-title">
@@ -52,7 +63,7 @@ export function AreaShortcuts() {
                 <Box sx={{ color: 'primary.main', '& svg': { fontSize: 32 } }} aria-hidden="true">
                   {shortcut.icon}
                 </Box>
-                <Typography variant="subtitle2">{shortcut.label}</Typography>
+                <Typography variant="subtitle2">{t(`nav.${shortcut.label}`)}</Typography>
               </CardActionArea>
             </Card>
           </Grid>

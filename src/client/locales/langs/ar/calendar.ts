@@ -31,6 +31,7 @@ export const calendar: typeof en = {
       end: 'تاريخ الانتهاء',
       color: 'اللون',
       colorOption: 'اللون {{index}}',
+      colorOwn: 'لون الحدث الخاص ({{color}})',
       attendees: 'الحضور',
       attendeesPlaceholder: 'إضافة أشخاص',
       organizer: 'المنظِّم',

@@ -31,6 +31,7 @@ export const calendar: typeof en = {
       end: '结束日期',
       color: '颜色',
       colorOption: '颜色 {{index}}',
+      colorOwn: '活动自己的颜色（{{color}}）',
       attendees: '参与者',
       attendeesPlaceholder: '添加人员',
       organizer: '组织者',

@@ -32,6 +32,7 @@ export const calendar = {
       end: 'End date',
       color: 'Colour',
       colorOption: 'Colour {{index}}',
+      colorOwn: 'The event’s own colour ({{color}})',
       attendees: 'Attendees',
       attendeesPlaceholder: 'Add people',
       organizer: 'Organiser',

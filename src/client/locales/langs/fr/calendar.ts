@@ -31,6 +31,7 @@ export const calendar: typeof en = {
       end: 'Date de fin',
       color: 'Couleur',
       colorOption: 'Couleur {{index}}',
+      colorOwn: 'La couleur propre de l’événement ({{color}})',
       attendees: 'Participants',
       attendeesPlaceholder: 'Ajouter des personnes',
       organizer: 'Organisateur',

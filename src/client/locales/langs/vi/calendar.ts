@@ -31,6 +31,7 @@ export const calendar: typeof en = {
       end: 'Ngày kết thúc',
       color: 'Màu',
       colorOption: 'Màu {{index}}',
+      colorOwn: 'Màu riêng của sự kiện ({{color}})',
       attendees: 'Người tham dự',
       attendeesPlaceholder: 'Thêm người',
       organizer: 'Người tổ chức',

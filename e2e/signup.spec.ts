@@ -79,7 +79,7 @@ test('closed: the register page says registration is closed and has no form', as
 test('verify: an unverified person cannot mail an outside address, is told why and offered the code page', async ({
   page,
 }) => {
-  const person = await registerPerson(page.request, { prefix: 'unverified', verified: false });
+  const person = await registerPerson(page.request, { prefix: 'unverified' });
   await openSignedIn(page, person.accessToken, '/dashboard/mail');
   await page.getByRole('button', { name: 'Compose' }).first().click();
   const to = page.getByRole('combobox', { name: 'To' });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { dashboardPages, pathOf, publicPages, type A11yPage } from './support/a11y-pages.ts';
 import { DEMO } from './support/e2e-env.ts';
 
@@ -48,26 +48,10 @@ async function open(page: Page, entry: A11yPage): Promise<string> {
   return target!;
 }
 
-async function expectNoSeriousViolations(page: Page, entry: A11yPage) {
-  const path = await open(page, entry);
-  await expect(page.locator('h1').first(), path).toBeVisible();
-  // Let transitions and lazy chunks settle so colours are final.
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-    );
-  // Every page is checked; the test lists all that fail.
-  expect.soft(serious, pathOf(entry)).toEqual([]);
+/** Opens the page and checks it; every page is checked, and the test lists all that fail. */
+async function check(page: Page, entry: A11yPage) {
+  await open(page, entry);
+  await expectNoSeriousViolations(page, pathOf(entry), { soft: true });
 }
 
 for (const { mode, direction } of variants) {
@@ -76,7 +60,7 @@ for (const { mode, direction } of variants) {
     test('public and auth pages', async ({ page, context, baseURL }) => {
       test.setTimeout(30_000 + publicPages.length * 15_000);
       await useSettings(context, baseURL ?? '', mode, direction);
-      for (const entry of publicPages) await expectNoSeriousViolations(page, entry);
+      for (const entry of publicPages) await check(page, entry);
       await expect(page.locator('html')).toHaveAttribute('dir', direction);
     });
 
@@ -89,7 +73,7 @@ for (const { mode, direction } of variants) {
         await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
         await page.getByRole('button', { name: 'Sign in' }).click();
         await expect(page).toHaveURL(/\/dashboard\/app$/);
-        for (const entry of dashboardPages) await expectNoSeriousViolations(page, entry);
+        for (const entry of dashboardPages) await check(page, entry);
         await expect(page.locator('html')).toHaveAttribute('dir', direction);
       });
     }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { newEmail } from './support/mail.ts';
 import { openSignedIn, registerPerson, signIn } from './support/people.ts';
 
@@ -166,15 +166,6 @@ test('the audit log has no serious accessibility violation, light ltr and dark r
     await page.goto('/dashboard/user/audit');
     await expect(page.locator('html')).toHaveAttribute('dir', direction);
     await expect(auditGrid(page).locator('tbody tr').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page })
-      .include('main')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `${mode} ${direction}`,
-    ).toEqual([]);
+    await expectNoSeriousViolations(page, `${mode} ${direction}`, { include: 'main' });
   }
 });

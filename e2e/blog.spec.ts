@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { openSignedIn, registerPerson, signIn } from './support/people.ts';
 
 /**
@@ -236,22 +236,7 @@ test('the posts, a post and the form have no serious accessibility problem, ligh
       '/dashboard/blog/new',
     ]) {
       await page.goto(path);
-      await expect(page.locator('h1').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) =>
-            `${v.id}: ${v.help} — ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(' | ')}`,
-        );
-      expect(serious, `${path} (${mode}, ${direction})`).toEqual([]);
+      await expectNoSeriousViolations(page, `${path} (${mode}, ${direction})`);
     }
     await context.close();
   }

@@ -19,14 +19,14 @@ import type { SignupMode } from '#shared/contract/workspace.ts';
 
 import type { Database, Db } from './db/client.ts';
 import type { TrustProxy } from './env.ts';
-import { createMailer, createMailWorker, type Mailer, type MailWorker } from './lib/mailer.ts';
+import type { Mailer } from './lib/mailer.ts';
 import { randomToken } from './lib/crypto.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { contactAdminRoutes } from './modules/contact/contact.admin.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { publicConfigOf, systemRoutes } from './modules/system/system.routes.ts';
-import { auditRoutes } from './modules/users/audit.routes.ts';
-import { filesPlugin } from './modules/files/files.plugin.ts';
+import { auditAdminRoutes } from './modules/users/audit.admin.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { uploadsRoutes } from './modules/files/uploads.routes.ts';
 import { meRoutes } from './modules/account/me.routes.ts';
@@ -34,20 +34,30 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
+import { productsAdminRoutes } from './modules/products/products.admin.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { addressesRoutes } from './modules/orders/addresses.routes.ts';
+import { discountsAdminRoutes } from './modules/orders/discounts.admin.routes.ts';
 import { discountsRoutes } from './modules/orders/discounts.routes.ts';
+import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { partiesAdminRoutes } from './modules/invoices/parties.admin.routes.ts';
+import { partiesRoutes } from './modules/invoices/parties.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import type { CardPaymentProvider } from './modules/orders/payments.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { directoryRoutes } from './modules/users/directory.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
+import { usersAdminRoutes } from './modules/users/users.admin.routes.ts';
+import { workspaceAdminRoutes } from './modules/workspace/workspace.admin.routes.ts';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling, safeError } from './plugins/errors.ts';
+import { filesPlugin } from './plugins/files.ts';
+import { mailerPlugin } from './plugins/mailer.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { presencePlugin } from './plugins/presence.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -119,9 +129,6 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     secret: Uint8Array;
-    mailer: Mailer;
-    /** Delivers the outbox when SMTP is configured; null otherwise (or when a test injects a mailer). */
-    mailWorker: MailWorker | null;
     /** The card payment provider, when the instance has one (ADR 026). */
     cardPayments: CardPaymentProvider | null;
   }
@@ -209,24 +216,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', options.database.db);
   app.decorate('config', config);
   app.decorate('secret', options.secret ?? new TextEncoder().encode(randomToken()));
-  const mailWorker =
-    !options.mailer && config.smtpUrl
-      ? createMailWorker({
-          db: options.database.db,
-          log: app.log,
-          smtpUrl: config.smtpUrl,
-          from: config.mailFrom,
-        })
-      : null;
-  app.decorate('mailWorker', mailWorker);
   app.decorate('cardPayments', options.cardPayments ?? null);
-  app.decorate(
-    'mailer',
-    options.mailer ?? createMailer({ db: options.database.db, log: app.log, worker: mailWorker }),
-  );
-  app.addHook('onClose', async () => {
-    await mailWorker?.stop();
-  });
+  // The services modules use as decorators, each a plugin of plugins/ (ADR 035).
+  await app.register(mailerPlugin, { mailer: options.mailer });
   await app.register(authPlugin);
   await app.register(realtimePlugin);
   await app.register(presencePlugin);
@@ -237,12 +229,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(meRoutes, { prefix: '/api/account' });
-  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(profileRoutes, { prefix: '/api/account' });
+  await app.register(usersAdminRoutes, { prefix: '/api/users' });
   await app.register(directoryRoutes, { prefix: '/api/users' });
-  await app.register(auditRoutes, { prefix: '/api/audit-log' });
+  await app.register(auditAdminRoutes, { prefix: '/api/audit-log' });
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(filesRoutes, { prefix: '/api/files' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
+  await app.register(contactAdminRoutes, { prefix: '/api/contact' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
   await app.register(presenceRoutes, { prefix: '/api/presence' });
   await app.register(chatRoutes, { prefix: '/api/chat' });
@@ -251,11 +245,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(calendarFeedRoutes, { prefix: '/api/calendar/feeds' });
   await app.register(kanbanRoutes, { prefix: '/api/kanban' });
   await app.register(productsRoutes, { prefix: '/api/products' });
+  await app.register(productsAdminRoutes, { prefix: '/api/products' });
   await app.register(addressesRoutes, { prefix: '/api/addresses' });
   await app.register(discountsRoutes, { prefix: '/api/discounts' });
+  await app.register(discountsAdminRoutes, { prefix: '/api/discounts' });
   await app.register(ordersRoutes, { prefix: '/api/orders' });
+  await app.register(ordersAdminRoutes, { prefix: '/api/orders' });
   await app.register(invoicesRoutes, { prefix: '/api/invoices' });
+  await app.register(partiesRoutes, { prefix: '/api/invoices' });
+  await app.register(partiesAdminRoutes, { prefix: '/api/invoices' });
   await app.register(postsRoutes, { prefix: '/api/posts' });
   await app.register(workspaceRoutes, { prefix: '/api/workspace' });
+  await app.register(workspaceAdminRoutes, { prefix: '/api/workspace' });
+  await app.register(overviewRoutes, { prefix: '/api/overview' });
   return app;
 }

@@ -13,9 +13,10 @@ import { buildApp } from './app.ts';
 import type { Database } from './db/client.ts';
 import { signAccessToken } from './lib/tokens.ts';
 import { createSession } from './modules/account/account.repo.ts';
+import { freshIp } from './testing/http.ts';
 import { member, type Member } from './testing/members.ts';
 import { createTestDb } from './testing/test-db.ts';
-import { bearer, createTestApp, uniqueIp, type TestApp } from './testing/test-app.ts';
+import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
 
 interface Operation {
   method: string;
@@ -246,7 +247,7 @@ describe('hostile input to every route', () => {
         const res = await app.inject({
           ...request,
           headers: { ...request.headers, ...headers },
-          remoteAddress: uniqueIp(),
+          remoteAddress: freshIp(),
         });
         const what = `${res.statusCode} ${request.method} ${String(request.url).slice(0, 120)} ${JSON.stringify(request.payload ?? '').slice(0, 80)} ${who}`;
         if (res.statusCode >= 500) {
@@ -303,14 +304,14 @@ describe('passwords counted as the contract counts them', () => {
     const registered = await t.app.inject({
       method: 'POST',
       url: '/api/account/register',
-      remoteAddress: uniqueIp(),
+      remoteAddress: freshIp(),
       payload: { email, password: emoji, firstName: 'E', lastName: 'Moji' },
     });
     expect(registered.statusCode).toBe(200);
     const signedIn = await t.app.inject({
       method: 'POST',
       url: '/api/account/login',
-      remoteAddress: uniqueIp(),
+      remoteAddress: freshIp(),
       payload: { email, password: emoji },
     });
     expect(signedIn.statusCode).toBe(200);
@@ -328,7 +329,7 @@ describe('passwords counted as the contract counts them', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/account/register',
-      remoteAddress: uniqueIp(),
+      remoteAddress: freshIp(),
       payload: {
         email: `long.${Date.now()}@example.com`,
         password: 'é'.repeat(129),

@@ -79,7 +79,7 @@ const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject
                 // The demo notice's config arrives before the form shows (no layout shift).
                 lazy: {
                   loader: () =>
-                    import('../features/auth/api/get-public-config.ts').then((m) => m.publicConfigLoader),
+                    import('../features/account/api/get-public-config.ts').then((m) => m.publicConfigLoader),
                   Component: () => import('./routes/auth/login.tsx').then((m) => m.Component),
                 },
               },
@@ -175,9 +175,32 @@ const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject
                 children: [
                   { index: true, lazy: () => import('./routes/dashboard/e-commerce/shop.tsx') },
                   { path: 'shop', lazy: () => import('./routes/dashboard/e-commerce/shop.tsx') },
-                  { path: 'list', lazy: () => import('./routes/dashboard/e-commerce/list.tsx') },
-                  { path: 'checkout', lazy: () => import('./routes/dashboard/e-commerce/checkout.tsx') },
-                  { path: 'discounts', lazy: () => import('./routes/dashboard/e-commerce/discounts.tsx') },
+                  {
+                    path: 'list',
+                    lazy: {
+                      loader: () =>
+                        import('../features/products/api/products-list.ts').then(
+                          (m) => m.productsAdminListLoader,
+                        ),
+                      Component: () =>
+                        import('./routes/dashboard/e-commerce/list.tsx').then((m) => m.Component),
+                    },
+                  },
+                  // The checkout and the discount codes are the orders area's: its texts load with them.
+                  {
+                    path: 'checkout',
+                    lazy: withTexts('orders', () => import('./routes/dashboard/e-commerce/checkout.tsx')),
+                  },
+                  {
+                    path: 'discounts',
+                    lazy: {
+                      loader: () =>
+                        import('../features/orders/api/orders-list.ts').then((m) => m.discountsListLoader),
+                      Component: withTexts('orders', () =>
+                        import('./routes/dashboard/e-commerce/discounts.tsx').then((m) => m.Component),
+                      ),
+                    },
+                  },
                   { path: 'product/new', lazy: () => import('./routes/dashboard/e-commerce/new.tsx') },
                   { path: 'product/:name', lazy: () => import('./routes/dashboard/e-commerce/product.tsx') },
                   {
@@ -190,14 +213,14 @@ const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject
                 // Blog (issue #14): the posts, a post, the form; the area's texts load with its routes, the
                 // list's request with its code, the editor only with the form.
                 path: paths.dashboard.blog.root,
-                lazy: () => ensureTranslations('blog').then(() => ({})),
+                lazy: () => ensureTranslations('posts').then(() => ({})),
                 children: [
                   { index: true, element: <Navigate to={paths.dashboard.blog.posts} replace /> },
                   {
                     path: 'posts',
                     lazy: {
                       loader: () =>
-                        import('../features/blog/api/get-posts.ts').then((m) => m.postsListLoader),
+                        import('../features/posts/api/posts-list.ts').then((m) => m.postsListLoader),
                       Component: shellFirst(
                         () => import('./routes/dashboard/blog/posts.tsx').then((m) => m.Component),
                         firstLoad,
@@ -215,19 +238,38 @@ const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject
                 lazy: () => ensureTranslations('invoices').then(() => ({})),
                 children: [
                   { index: true, element: <Navigate to={paths.dashboard.invoice.list} replace /> },
-                  { path: 'list', lazy: () => import('./routes/dashboard/invoice/list.tsx') },
+                  {
+                    path: 'list',
+                    // The loader starts the list's request in parallel with the page's code (docs/adding-an-area.md).
+                    lazy: {
+                      loader: () =>
+                        import('../features/invoices/api/invoices-list.ts').then((m) => m.invoicesListLoader),
+                      Component: () => import('./routes/dashboard/invoice/list.tsx').then((m) => m.Component),
+                    },
+                  },
                   { path: 'new', lazy: () => import('./routes/dashboard/invoice/new.tsx') },
                   { path: ':id', lazy: () => import('./routes/dashboard/invoice/details.tsx') },
                   { path: ':id/edit', lazy: () => import('./routes/dashboard/invoice/edit.tsx') },
                 ],
               },
               {
-                // Orders (issue #13): administrators' list; an order for its customer or administrators.
+                // Orders (issue #13): administrators' list; an order for its customer or administrators. Their
+                // lines show products' colours, whose names are the products texts.
                 path: paths.dashboard.order.root,
-                lazy: () => ensureTranslations('products').then(() => ({})),
+                lazy: () =>
+                  Promise.all([ensureTranslations('orders'), ensureTranslations('products')]).then(
+                    () => ({}),
+                  ),
                 children: [
                   { index: true, element: <Navigate to={paths.dashboard.order.list} replace /> },
-                  { path: 'list', lazy: () => import('./routes/dashboard/order/list.tsx') },
+                  {
+                    path: 'list',
+                    lazy: {
+                      loader: () =>
+                        import('../features/orders/api/orders-list.ts').then((m) => m.ordersListLoader),
+                      Component: () => import('./routes/dashboard/order/list.tsx').then((m) => m.Component),
+                    },
+                  },
                   { path: ':id', lazy: () => import('./routes/dashboard/order/details.tsx') },
                 ],
               },
@@ -255,7 +297,7 @@ const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject
                     // The loader starts the list's request in parallel with the page's code (docs/adding-an-area.md).
                     lazy: {
                       loader: () =>
-                        import('../features/users/api/get-users.ts').then((m) => m.usersListLoader),
+                        import('../features/users/api/users-list.ts').then((m) => m.usersListLoader),
                       Component: shellFirst(
                         () => import('./routes/dashboard/user/list.tsx').then((m) => m.Component),
                         firstLoad,

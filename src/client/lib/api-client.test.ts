@@ -1,14 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { fakeToken, jsonResponse, mockFetch, testUser, type MockRoute } from '../testing/fetch-mock.ts';
-import {
-  ApiError,
-  apiClient,
-  FALLBACK_ERROR_MESSAGE,
-  getAccessToken,
-  setAccessToken,
-  setSessionHandlers,
-} from './api-client.ts';
+import { apiClient, getAccessToken, setAccessToken, setSessionHandlers } from './api-client.ts';
+import { ApiError, FALLBACK_ERROR_MESSAGE } from './api-error.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(

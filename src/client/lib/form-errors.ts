@@ -2,7 +2,7 @@ import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 
 import { validationMessagesEn } from '#shared/lib/validation-messages.ts';
 
-import { ApiError } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 
 const keyByEnglishText = new Map<string, string>(
   Object.entries(validationMessagesEn).map(([key, text]) => [text, key]),

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { publicConfigLoader } from '../features/auth/api/get-public-config.ts';
+import { publicConfigLoader } from '../features/account/api/get-public-config.ts';
 import { inlinedPublicConfig, publicConfigQueryOptions } from './public-config.ts';
 import { queryClient } from './query-client.ts';
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-import { ApiError } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 import { refetchBeforeLinksExpire, refetchIfLinksExpiring } from './signed-links.ts';
 
 /** Client errors (4xx) are answers, not glitches: retrying them only repeats the same answer. */

@@ -94,7 +94,7 @@ describe('languages and direction (spec §4)', () => {
     expect(i18n.getResource('en', 'users', 'users.common.users')).toBe('Users');
     // The default namespace holds only what every page loads.
     expect(i18n.getResource('en', 'translations', 'users.common.users')).toBeUndefined();
-    expect(i18n.getResource('en', 'translations', 'account.logout')).toBe('Logout');
+    expect(i18n.getResource('en', 'translations', 'accountMenu.logout')).toBe('Logout');
     expect(i18n.t('users.common.users')).toBe('Users');
   });
 });

@@ -1,12 +1,13 @@
 import 'i18next';
 
 import type { StartResource } from './langs/en/index.ts';
-import type { blog } from './langs/en/blog.ts';
+import type { posts } from './langs/en/posts.ts';
 import type { chat } from './langs/en/chat.ts';
 import type { calendar } from './langs/en/calendar.ts';
 import type { kanban } from './langs/en/kanban.ts';
 import type { mail } from './langs/en/mail.ts';
 import type { invoices } from './langs/en/invoices.ts';
+import type { orders } from './langs/en/orders.ts';
 import type { products } from './langs/en/products.ts';
 import type { publicPages } from './langs/en/public-pages.ts';
 import type { users } from './langs/en/users.ts';
@@ -27,8 +28,9 @@ declare module 'i18next' {
       'calendar',
       'kanban',
       'products',
+      'orders',
       'invoices',
-      'blog',
+      'posts',
       'workspace',
     ];
     resources: {
@@ -40,8 +42,9 @@ declare module 'i18next' {
       calendar: typeof calendar;
       kanban: typeof kanban;
       products: typeof products;
+      orders: typeof orders;
       invoices: typeof invoices;
-      blog: typeof blog;
+      posts: typeof posts;
       workspace: typeof workspace;
     };
   }

@@ -14,8 +14,9 @@ export type TranslationPart =
   | 'calendar'
   | 'kanban'
   | 'products'
+  | 'orders'
   | 'invoices'
-  | 'blog'
+  | 'posts'
   | 'workspace';
 
 /** The parts every page needs: loaded with a language, before its first render. */
@@ -34,8 +35,9 @@ export const areaParts = [
   'calendar',
   'kanban',
   'products',
+  'orders',
   'invoices',
-  'blog',
+  'posts',
   'workspace',
 ] as const satisfies readonly TranslationPart[];
 export type AreaPart = (typeof areaParts)[number];

@@ -31,8 +31,9 @@ await Promise.all([
   ensureTranslations('calendar'),
   ensureTranslations('kanban'),
   ensureTranslations('products'),
+  ensureTranslations('orders'),
   ensureTranslations('invoices'),
-  ensureTranslations('blog'),
+  ensureTranslations('posts'),
   ensureTranslations('workspace'),
 ]);
 

@@ -3,17 +3,17 @@
  * on PGlite and on PostgreSQL (node-postgres hands int8 over as a string; Drizzle's `bigint({ mode: 'number' })`
  * maps it).
  */
-import { randomUUID } from 'node:crypto';
-
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Customer, FromAddress, Invoice, Service } from '#shared/contract/invoices.ts';
 import type { Discount, Order } from '#shared/contract/orders.ts';
 
+import { apiCalls } from '../testing/http.ts';
 import { member, type Member } from '../testing/members.ts';
+import { insertProduct, orderBody } from '../testing/shop.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { discountCodes, invoices, invoiceServices, orderItems, orders, products } from './schema/index.ts';
+import { discountCodes, invoices, invoiceServices, orderItems, orders } from './schema/index.ts';
 
 const BIG = 5_000_000_000; // cents: past 2^31 (2,147,483,648)
 
@@ -21,16 +21,7 @@ let t: TestApp;
 let admin: Member;
 let alice: Member;
 
-async function ok<T>(who: Member, method: 'GET' | 'POST', url: string, payload?: object, status = 200) {
-  const res = await t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: who.headers,
-    ...(payload && { payload }),
-  });
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
-  return res.json<T>();
-}
+const { ok } = apiCalls(() => t.app);
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimitMax: 1_000_000 });
@@ -67,36 +58,16 @@ describe('money past 2^31 cents', () => {
   });
 
   it('prices an order of 50,000,000.00 and keeps its figures', async () => {
-    const [product] = await t.database.db
-      .insert(products)
-      .values({
-        name: 'A very dear watch',
-        slug: 'a-very-dear-watch',
-        sku: 'DEAR-1',
-        price: 100_000_000,
-        category: 'Bracelets',
-        quantity: 100,
-        publish: 'published',
-      })
-      .returning();
+    const product = await insertProduct(t.database.db, {
+      name: 'A very dear watch',
+      price: 100_000_000,
+      category: 'Bracelets',
+    });
     const { order } = await ok<{ order: Order }>(
       alice,
       'POST',
       '/orders',
-      {
-        items: [{ productId: product!.id, quantity: 50 }],
-        address: {
-          name: 'Alice Liddell',
-          phoneNumber: '+44 20 7946 0000',
-          street: '1 Rabbit Hole',
-          city: 'Oxford',
-          zipCode: 'OX1 1AA',
-          country: 'United Kingdom',
-        },
-        delivery: 'standard',
-        paymentMethod: 'cash',
-        idempotencyKey: randomUUID(),
-      },
+      orderBody([{ productId: product.id, quantity: 50 }]),
       201,
     );
     expect(order.subtotal).toBe(BIG);

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { apiCalls } from '../testing/http.ts';
 import { member, type Member } from '../testing/members.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { writeLimits } from './limits.ts';
@@ -20,15 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST';
-const call = (who: Member, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who.headers, ...(payload && { payload }) });
-
-async function ok<T>(who: Member, method: Method, url: string, payload?: object): Promise<T> {
-  const res = await call(who, method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.json<T>();
-}
+const { call, ok } = apiCalls(() => t.app, '');
 
 /** Sends `count` requests one after the other, as fast as they go; their statuses. */
 async function burst(count: number, send: (i: number) => Promise<LightMyRequestResponse>) {
@@ -92,10 +85,16 @@ describe('per-person write limits', () => {
     const author = await member(t.app, 'Author');
     const reader = await member(t.app, 'Reader');
     const post = (
-      await ok<{ post: { id: string } }>(author, 'POST', '/api/posts', {
-        title: 'Limits',
-        publish: 'published',
-      })
+      await ok<{ post: { id: string } }>(
+        author,
+        'POST',
+        '/api/posts',
+        {
+          title: 'Limits',
+          publish: 'published',
+        },
+        201,
+      )
     ).post;
     const comment = (i: number) =>
       call(reader, 'POST', `/api/posts/${post.id}/comments`, { message: `Comment ${i}` });
@@ -128,15 +127,21 @@ describe('per-person write limits', () => {
     expectLimited(answers.at(-1), /comments a minute/);
 
     const product = (
-      await ok<{ product: { id: string } }>(admin, 'POST', '/api/products', {
-        name: 'Limited scarf',
-        sku: 'LIMIT-1',
-        price: 1000,
-        category: 'Shirts',
-        gender: ['Men'],
-        colors: ['#000000'],
-        publish: 'published',
-      })
+      await ok<{ product: { id: string } }>(
+        admin,
+        'POST',
+        '/api/products',
+        {
+          name: 'Limited scarf',
+          sku: 'LIMIT-1',
+          price: 1000,
+          category: 'Shirts',
+          gender: ['Men'],
+          colors: ['#000000'],
+          publish: 'published',
+        },
+        201,
+      )
     ).product;
     const review = (who: Member) =>
       call(who, 'POST', `/api/products/${product.id}/reviews`, { rating: 5, comment: 'Warm and soft' });

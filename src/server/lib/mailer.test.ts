@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, logRedactPaths, logSerializers, type AppConfig } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
+import { freshIp } from '../testing/http.ts';
 import { createTestDb } from '../testing/test-db.ts';
-import { GOOD_PASSWORD, uniqueEmail, uniqueIp } from '../testing/test-app.ts';
+import { GOOD_PASSWORD, uniqueEmail } from '../testing/test-app.ts';
 import { MASK, createMailWorker, createMailer, type MailWorkerOptions } from './mailer.ts';
 
 interface FakeSmtp {
@@ -117,7 +118,7 @@ describe('mail with a stalled SMTP server', () => {
       const registered = await app.inject({
         method: 'POST',
         url: '/api/account/register',
-        remoteAddress: uniqueIp(),
+        remoteAddress: freshIp(),
         payload: { email, password: GOOD_PASSWORD, firstName: 'Stal', lastName: 'Led' },
       });
       expect(registered.statusCode).toBe(200);
@@ -126,7 +127,7 @@ describe('mail with a stalled SMTP server', () => {
         app.inject({
           method: 'POST',
           url: '/api/account/forgot-password',
-          remoteAddress: uniqueIp(),
+          remoteAddress: freshIp(),
           payload: { email: address },
         });
       const known = await forgot(email);
@@ -273,7 +274,7 @@ describe('the app log at info level', () => {
 
   /** Registers, asks for a verification code and a reset code, and uses both; returns the codes mailed. */
   async function codeFlows(app: Awaited<ReturnType<typeof buildApp>>, email: string) {
-    const ip = uniqueIp();
+    const ip = freshIp();
     const registered = await app.inject({
       method: 'POST',
       url: '/api/account/register',

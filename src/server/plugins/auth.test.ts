@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.ts';
 import { revokeSession } from '../modules/account/account.repo.ts';
 import { findLiveSessionUser } from './sessions.ts';
-import { createTestApp, register, uniqueIp, type TestApp } from '../testing/test-app.ts';
+import { freshIp } from '../testing/http.ts';
+import { createTestApp, register, type TestApp } from '../testing/test-app.ts';
 
 const IDLE = 1800;
 
@@ -19,7 +20,7 @@ describe('findLiveSessionUser (the session check of every authenticated request)
   });
 
   async function signedIn() {
-    const res = await register(t.app, {}, uniqueIp());
+    const res = await register(t.app, {}, freshIp());
     return { userId: res.user.id, email: res.user.email, sessionId: String(decodeJwt(res.accessToken).sid) };
   }
 
@@ -72,8 +73,8 @@ describe('route scopes (signedInScope, adminScope)', () => {
   let user: string;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = (await register(t.app, {}, uniqueIp())).accessToken;
-    user = (await register(t.app, {}, uniqueIp())).accessToken;
+    admin = (await register(t.app, {}, freshIp())).accessToken;
+    user = (await register(t.app, {}, freshIp())).accessToken;
   });
   afterAll(async () => {
     await t.close();

@@ -55,8 +55,8 @@ export function signedInScope(app: FastifyInstance): void {
 
 /** As `signedInScope`, and 403 unless the caller is an admin (read from the database on each request). */
 export function adminScope(app: FastifyInstance): void {
+  signedInScope(app);
   app.addHook('onRequest', app.requireAdmin);
-  noStore(app);
 }
 
 /** Answers of this scope are never stored by a browser or a proxy. */

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp, logRedactPaths } from '../app.ts';
 import type { Database } from '../db/client.ts';
-import { bearer, register, uniqueIp } from '../testing/test-app.ts';
+import { freshIp } from '../testing/http.ts';
+import { bearer, register } from '../testing/test-app.ts';
 import { createTestDb } from '../testing/test-db.ts';
 
 describe('request log', () => {
@@ -33,7 +34,7 @@ describe('request log', () => {
   });
 
   it('writes one line per request, with method, URL, client, status and time, and no token', async () => {
-    const { accessToken } = await register(app, {}, uniqueIp());
+    const { accessToken } = await register(app, {}, freshIp());
     lines.length = 0;
     const res = await app.inject({
       method: 'GET',

@@ -9,14 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { trustProxySchema } from '../env.ts';
 import { users } from '../db/schema/index.ts';
-import {
-  GOOD_PASSWORD,
-  bearer,
-  createTestApp,
-  register,
-  uniqueIp,
-  type TestApp,
-} from '../testing/test-app.ts';
+import { freshIp } from '../testing/http.ts';
+import { GOOD_PASSWORD, bearer, createTestApp, register, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
 
@@ -33,7 +27,7 @@ const post = (url: string, payload: string | object, headers: Record<string, str
     url,
     payload,
     headers: { 'content-type': 'application/json', ...headers },
-    remoteAddress: uniqueIp(),
+    remoteAddress: freshIp(),
   });
 
 /** A JSON error body with a message and nothing that leaks internals. */
@@ -64,7 +58,7 @@ describe('security headers', () => {
     ['POST', '/api/account/login'],
     ['GET', '/api/account/my-account'],
   ] as const)('sends a strict CSP and nosniff on %s %s', async (method, url) => {
-    const res = await t.app.inject({ method, url, remoteAddress: uniqueIp() });
+    const res = await t.app.inject({ method, url, remoteAddress: freshIp() });
     const csp = directives(res);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -77,9 +71,9 @@ describe('security headers', () => {
   });
 
   it('gives the API docs the same CSP as the rest of the app', async () => {
-    const app = await t.app.inject({ url: '/api/health', remoteAddress: uniqueIp() });
+    const app = await t.app.inject({ url: '/api/health', remoteAddress: freshIp() });
     for (const url of ['/api/docs/', '/api/docs/static/index.html', '/api/docs/json']) {
-      const docs = await t.app.inject({ url, remoteAddress: uniqueIp() });
+      const docs = await t.app.inject({ url, remoteAddress: freshIp() });
       expect(docs.statusCode, url).toBeLessThan(400);
       expect(docs.headers['content-security-policy'], url).toBe(app.headers['content-security-policy']);
     }
@@ -185,7 +179,7 @@ describe('request bodies', () => {
     const email = "o'brien'--@example.com";
     const login = await post('/api/account/login', { email, password: GOOD_PASSWORD });
     expectCleanError(login, 401, 'login');
-    const registered = await register(t.app, { email }, uniqueIp());
+    const registered = await register(t.app, { email }, freshIp());
     expect(registered.user.email).toBe(email);
     const rows = await t.database.db.select({ email: users.email }).from(users).where(eq(users.email, email));
     expect(rows).toEqual([{ email }]);
@@ -195,7 +189,7 @@ describe('request bodies', () => {
 
   it('ignores unknown fields instead of storing them (no role escalation)', async () => {
     // The first account of an instance is admin anyway; make sure this is not it.
-    await register(t.app, {}, uniqueIp());
+    await register(t.app, {}, freshIp());
     const email = 'escalate@example.com';
     const res = await post('/api/account/register', {
       email,
@@ -235,7 +229,7 @@ describe('routing and caching', () => {
   });
 
   it('marks every account answer no-store, success or failure', async () => {
-    const { accessToken, cookie } = await register(t.app, {}, uniqueIp());
+    const { accessToken, cookie } = await register(t.app, {}, freshIp());
     const responses = [
       await t.app.inject({ method: 'GET', url: '/api/account/my-account', headers: bearer(accessToken) }),
       await t.app.inject({ method: 'GET', url: '/api/account/my-account' }),
@@ -260,12 +254,12 @@ describe('behind https (PUBLIC_URL https://…)', () => {
       mailer: { send: async () => {} },
     });
     try {
-      const { user } = await register(t.app, {}, uniqueIp());
+      const { user } = await register(t.app, {}, freshIp());
       const res = await https.inject({
         method: 'POST',
         url: '/api/account/login',
         payload: { email: user.email, password: GOOD_PASSWORD },
-        remoteAddress: uniqueIp(),
+        remoteAddress: freshIp(),
       });
       expect(res.statusCode).toBe(200);
       expect(String(res.headers['set-cookie'])).toMatch(/;\s*Secure/i);

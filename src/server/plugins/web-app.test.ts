@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MIN_BYTES, precompressDir } from '../../../scripts/vite-precompress.ts';
 import { buildApp } from '../app.ts';
+import { freshIp } from '../testing/http.ts';
 import { createTestDb } from '../testing/test-db.ts';
 import { withPublicConfig } from './web-app.ts';
-import { bearer, createTestApp, register, uniqueIp, type TestApp } from '../testing/test-app.ts';
+import { bearer, createTestApp, register, type TestApp } from '../testing/test-app.ts';
 
 /** A stand-in for dist/: index.html, a large and a small asset, precompressed like `vite build` does. */
 function fakeWebRoot(): { root: string; indexHtml: string; appJs: string; tinyJs: string } {
@@ -172,8 +173,8 @@ describe('web app and compression', () => {
     let token: string;
     beforeAll(async () => {
       // The first account is the admin; a few more make the users list larger than the threshold.
-      token = (await register(t.app, {}, uniqueIp())).accessToken;
-      for (let i = 0; i < 4; i++) await register(t.app, {}, uniqueIp());
+      token = (await register(t.app, {}, freshIp())).accessToken;
+      for (let i = 0; i < 4; i++) await register(t.app, {}, freshIp());
     });
 
     it('compresses a large response with gzip when the client accepts it', async () => {

@@ -1,4 +1,4 @@
-/** Helpers shared by the users module's tests. */
+/** The people of a server test: members signed in, many at once, and what the users module writes. */
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -10,14 +10,7 @@ import { auditLog, files, follows, sessions, users } from '../db/schema/index.ts
 import { UNUSABLE_PASSWORD_HASH } from '../lib/passwords.ts';
 import { signAccessToken } from '../lib/tokens.ts';
 import { createSession, markEmailVerified } from '../modules/account/account.repo.ts';
-import { GOOD_PASSWORD, bearer, register, uniqueEmail } from './test-app.ts';
-
-let ip = 0;
-/** A client address no other request used, so the per-IP sign-in limits never interfere. */
-export const freshIp = () => {
-  ip++;
-  return `10.77.${(ip >> 8) & 255}.${ip & 255}`;
-};
+import { bearer, register, uniqueEmail } from './test-app.ts';
 
 export interface Member {
   id: string;
@@ -50,17 +43,6 @@ export async function threeMembers(
   const alice = await member(app, 'Alice', 'Liddell');
   const bob = await member(app, 'Bob', 'Marley');
   return { admin, alice, bob };
-}
-
-/** POST /api/account/login from a fresh address; returns the whole response. */
-export function login(app: FastifyInstance, email: string, password = GOOD_PASSWORD, userAgent?: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/account/login',
-    remoteAddress: freshIp(),
-    headers: userAgent ? { 'user-agent': userAgent } : {},
-    payload: { email, password },
-  });
 }
 
 /** Everything the users module writes, to prove a refused request changed nothing. */

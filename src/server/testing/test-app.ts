@@ -79,20 +79,3 @@ export function lastCode(mails: Mail[], to: string): string {
   if (!code) throw new Error(`no code mailed to ${to}`);
   return code;
 }
-
-/** POST /api/account/login; `ip` pins the client address (the per-IP limits count by it). */
-export function login(app: FastifyInstance, email: string, password: string, ip = '127.0.0.1') {
-  return app.inject({
-    method: 'POST',
-    url: '/api/account/login',
-    payload: { email, password },
-    remoteAddress: ip,
-  });
-}
-
-let ipCounter = 0;
-/** A client address no other request of this process used, so per-IP limits do not leak between tests. */
-export const uniqueIp = () => {
-  ipCounter++;
-  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
-};

@@ -80,8 +80,6 @@ export const IDEMPOTENCY_KEY_MAX = 100;
 
 export const ORDERS_PAGE_SIZE = 10;
 export const ORDERS_PAGE_SIZE_MAX = 100;
-/** The administrators' tabs count each status up to this many ("1,000+" beyond). */
-export const ORDERS_COUNT_CAP = 1_000;
 export const orderSortKeys = ['createdAt', 'number', 'customer', 'total', 'status'] as const;
 export type OrderSortKey = (typeof orderSortKeys)[number];
 

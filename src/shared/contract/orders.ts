@@ -412,7 +412,7 @@ export type OrderCounts = z.infer<typeof orderCountsSchema>;
 
 /**
  * `GET /api/orders/admin` and `GET /api/orders` (the caller's): `total` is the selected tab's count; `counts` are per status under the search
- * and dates (ignoring the status filter), each exact up to ORDERS_COUNT_CAP (1,000) and listed in
+ * and dates (ignoring the status filter), each exact up to the cap (1,000) and listed in
  * `capped` when more ("1,000+").
  */
 export const adminOrderPageResponse = orderPageResponse.extend({

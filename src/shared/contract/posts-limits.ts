@@ -18,11 +18,6 @@ export const POST_META_KEYWORD_MAX = 40;
 
 export const POSTS_PAGE_SIZE = 24;
 export const POSTS_PAGE_SIZE_MAX = 100;
-/**
- * A searched list counts its matches up to this many; a broader search reports this figure with
- * `totalCapped` ("1,000+"). Lists without a search count exactly (from per-author counters).
- */
-export const POSTS_COUNT_CAP = 1_000;
 /** `GET /api/posts/search`: suggestions answered at most. */
 export const POST_SUGGESTIONS_MAX = 8;
 /** How many of the people who liked a post a post's answer names (newest first). */

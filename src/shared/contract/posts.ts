@@ -103,7 +103,7 @@ export type PostTabCounts = z.infer<typeof postTabCountsSchema>;
 
 /**
  * `GET /api/posts`: `{ posts, total, totalCapped, counts, page, pageSize, hasNextPage }`. Without a search
- * `total` and `counts` are exact; with one they count up to POSTS_COUNT_CAP (1,000) matches, and
+ * `total` and `counts` are exact; with one they count up to the cap (1,000) matches, and
  * `totalCapped` says a figure is a lower bound ("1,000+"). `hasNextPage` is exact either way.
  */
 export const postPageResponse = listPageSchema('posts', postCardSchema).extend({

@@ -30,11 +30,6 @@ export const PRODUCTS_PAGE_SIZE = 24;
 export const PRODUCTS_PAGE_SIZE_MAX = 100;
 export const PRODUCTS_ADMIN_PAGE_SIZE = 10;
 export const PRODUCTS_BULK_DELETE_MAX = 100;
-/**
- * A list counts its matches up to this many; a broader filter reports this figure with `totalCapped`
- * ("1,000+"), so no page has to count most of the catalog. Paging past it works (`hasNextPage` is exact).
- */
-export const PRODUCTS_COUNT_CAP = 1_000;
 /** `GET /api/products/search`: suggestions answered at most. */
 export const PRODUCT_SUGGESTIONS_MAX = 8;
 

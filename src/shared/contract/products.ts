@@ -132,7 +132,7 @@ export type Product = z.infer<typeof productSchema>;
 
 /**
  * `GET /api/products` and `GET /api/products/admin`: `{ products, total, totalCapped, page, pageSize,
- * hasNextPage }`. `total` is exact up to PRODUCTS_COUNT_CAP (1,000); a broader filter answers 1,000 with
+ * hasNextPage }`. `total` is exact up to the cap (1,000); a broader filter answers 1,000 with
  * `totalCapped: true` ("1,000+"), and `hasNextPage` says whether another page follows either way.
  */
 export const productPageResponse = listPageSchema('products', productCardSchema).extend({

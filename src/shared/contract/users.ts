@@ -144,17 +144,11 @@ export const statusCountsSchema = z.object({
 export type StatusCounts = z.infer<typeof statusCountsSchema>;
 export type StatusKey = keyof StatusCounts;
 
-/**
- * A search counts its matches up to this many per status; a broader one reports COUNT_CAP and says so
- * (shown as "1,000+"), so that no search has to visit every matching row.
- */
-export const COUNT_CAP = 1_000;
-
 /** `total` is the count of the selected status tab (a lower bound when that tab is in `capped`). */
 export const userPageResponse = listPageSchema('users', userSchema).extend({
   /** Per status, for the tabs: under the current search and role filter, ignoring the status filter. */
   counts: statusCountsSchema,
-  /** The counts that are lower bounds: the search matched more than COUNT_CAP users of that status. */
+  /** The counts that are lower bounds: the search matched more than the cap (1,000) users of that status. */
   capped: z.array(z.enum(['all', ...userStatusSchema.options])),
 });
 export type UserPage = z.infer<typeof userPageResponse>;
@@ -247,7 +241,7 @@ export const publicUserSchema = z.object({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const publicUserPageResponse = listPageSchema('users', publicUserSchema).extend({
-  /** True when `total` is COUNT_CAP standing for "more than that" (a broad card search). */
+  /** True when `total` is the cap (1,000) standing for "more than that" (a broad card search). */
   totalCapped: z.boolean().optional(),
 });
 export type PublicUserPage = z.infer<typeof publicUserPageResponse>;

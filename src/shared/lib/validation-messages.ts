@@ -162,6 +162,8 @@ export const validationMessagesEn = {
   'validation.invoiceIdsRequired': 'Select between 1 and 100 invoices',
   'validation.dispositionInvalid': 'Disposition must be attachment or inline',
   'validation.invoiceSortInvalid': 'Sort by createDate, dueDate, number, customer, total, sent or status',
+  'validation.timeZoneInvalid': 'Unknown time zone (use an IANA name such as Europe/Paris)',
+  'validation.rangeTooLong': 'A range covers at most 731 days',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

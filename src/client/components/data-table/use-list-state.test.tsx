@@ -55,6 +55,34 @@ function SearchList() {
   );
 }
 
+/** A page of cards: every change is a history entry; a price range is two filters set at once. */
+function CardPage() {
+  const list = useListState(config, { history: 'push' });
+  return (
+    <>
+      <p>
+        page {list.page + 1}, from {list.filters.startDate ?? '-'} to {list.filters.endDate ?? '-'}, search{' '}
+        {list.search || '-'}
+      </p>
+      <button type="button" onClick={() => list.setPage(list.page + 1)}>
+        Next page
+      </button>
+      <button
+        type="button"
+        onClick={() => list.setFilters({ startDate: '2026-01-01', endDate: '2026-01-31', search: ' ada ' })}
+      >
+        January
+      </button>
+      <button type="button" onClick={() => list.setFilters({ startDate: undefined, endDate: undefined })}>
+        Clear
+      </button>
+      <button type="button" onClick={() => list.setSearch('grace')}>
+        Search grace
+      </button>
+    </>
+  );
+}
+
 describe('useListState', () => {
   it('drops a search still waiting to be written when a link leaves the list', async () => {
     // The item page's code takes longer than the search's pause: the search must not cancel the way out.
@@ -128,5 +156,46 @@ describe('useListState', () => {
     await waitFor(() =>
       expect(router.state.location.search).toBe('?endDate=2026-12-01&startDate=2026-11-24'),
     );
+  });
+
+  it("in 'push' mode steps back through pages and filters; several filters and the search change at once", async () => {
+    const { router } = renderRoutes([{ path: '/shop', element: <CardPage /> }], {
+      initialEntries: ['/shop'],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(router.state.historyAction).toBe('PUSH');
+
+    // Both dates and the search in one entry, back to the first page.
+    await userEvent.click(screen.getByRole('button', { name: 'January' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?search=ada&startDate=2026-01-01&endDate=2026-01-31'),
+    );
+    expect(screen.getByText('page 1, from 2026-01-01 to 2026-01-31, search ada')).toBeTruthy();
+
+    // A search written at once (not after the typing pause), keeping the filters.
+    await userEvent.click(screen.getByRole('button', { name: 'Search grace' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?search=grace&startDate=2026-01-01&endDate=2026-01-31'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=grace'));
+
+    // Back walks the entries: the search before the clear, then the dates, then page 2.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?search=grace&startDate=2026-01-01&endDate=2026-01-31');
+    await act(() => router.navigate(-1));
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByText('page 2, from - to -, search -')).toBeTruthy();
+  });
+
+  it('replaces the history entry by default (Back leaves the list)', async () => {
+    const { router } = renderRoutes([{ path: '/list', element: <DateFilters /> }], {
+      initialEntries: ['/elsewhere', '/list'],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?startDate=2026-11-24'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

@@ -20,16 +20,31 @@ export type ListStateControls<S extends string, F extends string> = ListState<S,
   setPageSize: (pageSize: number) => void;
   setSort: (sort: ListSort<S> | null) => void;
   setFilter: (name: F, value: string | undefined) => void;
+  /** Several filters at once (a price range, "clear all"), and the search with them when given. */
+  setFilters: (changes: Partial<Record<F, string | undefined>> & { search?: string }) => void;
+  /** A search written at once (Enter in a search box with suggestions), not after the typing pause. */
+  setSearch: (value: string) => void;
+};
+
+export type ListStateOptions = {
+  /**
+   * `'replace'` (tables, the default): changes replace the history entry, so Back leaves the list.
+   * `'push'` (a page of cards browsed like a catalogue: the shop): each filter or page is an entry of its
+   * own, and Back steps back through them.
+   */
+  history?: 'replace' | 'push';
 };
 
 /**
  * A server-paged list's page, page size, sort, filters and debounced search, kept in the address (see
  * `lib/list-state.ts`), so a reload and Back keep them. A new sort, filter or search starts at the first
  * page. Changes replace the history entry: Back leaves the list rather than stepping through its pages.
- * The route's loader reads the same state with `parseListState(new URL(request.url).searchParams, config)`.
+ * The route's loader reads the same state with `parseListState(new URL(request.url).searchParams, config)`
+ * (`listResource`'s loader does). A page of cards that Back should step through passes `{ history: 'push' }`.
  */
 export function useListState<S extends string, F extends string>(
   config: ListStateConfig<S, F>,
+  { history = 'replace' }: ListStateOptions = {},
 ): ListStateControls<S, F> {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseListState(params, config), [params, config]);
@@ -47,9 +62,9 @@ export function useListState<S extends string, F extends string>(
           pending.current = { from, to: next };
           return next;
         },
-        { replace: true },
+        { replace: history === 'replace' },
       ),
-    [setParams, config],
+    [setParams, config, history],
   );
 
   // The box follows the address when it changes from outside (Back, a link), not while typing.
@@ -87,6 +102,23 @@ export function useListState<S extends string, F extends string>(
     setFilter: useCallback(
       (name, value) =>
         update((current) => ({ ...current, filters: { ...current.filters, [name]: value }, page: 0 })),
+      [update],
+    ),
+    setFilters: useCallback(
+      ({ search, ...changes }) =>
+        update((current) => ({
+          ...current,
+          filters: { ...current.filters, ...(changes as unknown as Partial<Record<F, string | undefined>>) },
+          search: search === undefined ? current.search : search.trim(),
+          page: 0,
+        })),
+      [update],
+    ),
+    setSearch: useCallback(
+      (value: string) => {
+        setSearchInputState(value);
+        update((current) => ({ ...current, search: value.trim(), page: 0 }));
+      },
       [update],
     ),
   };

@@ -4,16 +4,12 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import type { PublicUserPage } from '#shared/contract/users.ts';
-
-import { apiClient } from '../../lib/api-client.ts';
+import { usePeopleDirectory, type Person } from '../../lib/people-directory.ts';
 import { useDebouncedCallback } from '../../lib/use-debounced-callback.ts';
 
-/** A person as areas keep them (event attendees, card assignees, board members). */
-export type Person = { id: string; name: string; avatarUrl: string | null };
+export type { Person };
 
 /** Grey initials on a dark enough background (contrast) when a person has no picture. */
 export const personAvatarSx = {
@@ -33,23 +29,6 @@ type PeoplePickerProps = {
   max?: number;
 };
 
-/** Searches active people by name (`GET /api/users/cards`), 20 at a time, as the person types. */
-function useDirectory(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['people', 'search', search],
-    queryFn: ({ signal }) =>
-      apiClient.get<PublicUserPage>('/users/cards', {
-        signal,
-        query: { page: 1, pageSize: 20, search: search.trim() || undefined },
-      }),
-    select: (page): Person[] =>
-      page.users.map((user) => ({ id: user.id, name: user.displayName, avatarUrl: user.avatarUrl })),
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
-
 /**
  * Picks several people: from a given list, or by searching the directory (the building block every area
  * uses to add people: attendees, assignees, members).
@@ -68,7 +47,7 @@ export function PeoplePicker({
   const [open, setOpen] = useState(false);
   const setSearchSoon = useDebouncedCallback(setSearch, 250);
   // The directory is asked only once the list opens (not for every form that shows a picker).
-  const directory = useDirectory(search, open && !options && !disabled);
+  const directory = usePeopleDirectory(search, open && !options && !disabled);
   const excluded = new Set(excludeIds);
   const choices = (options ?? directory.data ?? []).filter((person) => !excluded.has(person.id));
   const full = max !== undefined && value.length >= max;

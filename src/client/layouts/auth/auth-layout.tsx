@@ -51,7 +51,7 @@ export function AuthLayout() {
           variant="body2"
           sx={{ mt: 3, maxWidth: 460, textAlign: 'center', color: 'text.secondary' }}
         >
-          {t('auth.layout.tagline')}
+          {t('account.layout.tagline')}
         </Typography>
       </Box>
     </Box>

@@ -25,9 +25,9 @@ export function AccountMenu({ id, anchor, user, onClose }: AccountMenuProps) {
   const [loggingOut, setLoggingOut] = useState(false);
 
   const links = [
-    { label: t('account.home'), to: paths.dashboard.root },
-    { label: t('account.profile'), to: paths.dashboard.user.profile },
-    { label: t('account.settings'), to: paths.dashboard.user.account },
+    { label: t('accountMenu.home'), to: paths.dashboard.root },
+    { label: t('accountMenu.profile'), to: paths.dashboard.user.profile },
+    { label: t('accountMenu.settings'), to: paths.dashboard.user.account },
   ];
 
   const onLogout = async () => {
@@ -74,7 +74,7 @@ export function AccountMenu({ id, anchor, user, onClose }: AccountMenuProps) {
       <Divider sx={{ borderStyle: 'dashed' }} />
       <Box sx={{ p: 1 }}>
         <Button fullWidth color="error" size="medium" variant="text" onClick={onLogout} loading={loggingOut}>
-          {t('account.logout')}
+          {t('accountMenu.logout')}
         </Button>
       </Box>
     </Popover>

@@ -45,7 +45,7 @@ export function AccountPopover() {
   return (
     <>
       <IconButton
-        aria-label={t('account.button')}
+        aria-label={t('accountMenu.button')}
         aria-haspopup="true"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? popoverId : undefined}

@@ -8,7 +8,7 @@ import { Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../../components/loading-screen/page-skeleton.tsx';
 import { PageErrorBoundary, PageErrorView } from '../../components/page-error/page-error.tsx';
 import { useTitleCount } from '../../components/page-title/page-title.tsx';
-import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
+import { VerifyEmailBanner } from '../../features/account/components/verify-email-banner.tsx';
 import { useChatUnread } from '../../features/chat/api/chat-unread.ts';
 import { useMailUnread } from '../../features/mail/api/mail-unread.ts';
 import { useSettings } from '../../lib/settings/use-settings.ts';

@@ -80,6 +80,8 @@ export const chatMessages = pgTable(
     // A message by its `seq` alone (read receipts: each participant's last read `seq` → message id).
     uniqueIndex('chat_messages_seq_unique').on(t.seq),
     uniqueIndex('chat_messages_sender_client_unique').on(t.senderId, t.clientId),
+    // The overview's messages per day across the workspace (chat.stats.ts).
+    index('chat_messages_created_idx').on(t.createdAt),
   ],
 );
 

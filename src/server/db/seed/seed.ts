@@ -9,7 +9,7 @@ import { seedProducts } from '../../modules/products/products.seed.ts';
 import { seedOrders } from '../../modules/orders/orders.seed.ts';
 import { seedPosts } from '../../modules/posts/posts.seed.ts';
 import { seedInvoices } from '../../modules/invoices/invoices.seed.ts';
-import { seedNotifications } from '../../modules/notifications/notifications.repo.ts';
+import { seedNotifications } from '../../modules/notifications/notifications.seed.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
 import {

@@ -10,23 +10,23 @@ import {
   lastCode,
   register,
   uniqueEmail,
-  uniqueIp,
   type TestApp,
 } from '../../testing/test-app.ts';
+import { freshIp } from '../../testing/http.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof register>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await register(t.app, { firstName: 'Grace', lastName: 'Hopper' }, uniqueIp());
+  admin = await register(t.app, { firstName: 'Grace', lastName: 'Hopper' }, freshIp());
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: uniqueIp() });
+  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: freshIp() });
 
 const myAccount = async (token: string) =>
   (await t.app.inject({ url: '/api/account/my-account', headers: bearer(token) })).json<{ user: User }>()
@@ -36,7 +36,7 @@ describe('codes and email changes', () => {
   it('a verification code mailed to the old address cannot verify the new one after a self change', async () => {
     const oldEmail = uniqueEmail('eve.old');
     const newEmail = uniqueEmail('eve.new');
-    const eve = await register(t.app, { email: oldEmail }, uniqueIp());
+    const eve = await register(t.app, { email: oldEmail }, freshIp());
     const oldCode = lastCode(t.mails, oldEmail);
 
     const changed = await t.app.inject({
@@ -64,7 +64,7 @@ describe('codes and email changes', () => {
   it('a reset code issued before an email change stops working', async () => {
     const oldEmail = uniqueEmail('frank.old');
     const newEmail = uniqueEmail('frank.new');
-    const frank = await register(t.app, { email: oldEmail }, uniqueIp());
+    const frank = await register(t.app, { email: oldEmail }, freshIp());
     expect((await post('/api/account/forgot-password', { email: oldEmail })).statusCode).toBe(200);
     const resetCode = lastCode(
       t.mails.filter((m) => /reset/i.test(m.subject)),
@@ -87,7 +87,7 @@ describe('codes and email changes', () => {
   it('an admin changing an address leaves it unverified, voids codes and mails the new address a code', async () => {
     const oldEmail = uniqueEmail('gina.old');
     const newEmail = uniqueEmail('gina.new');
-    const gina = await register(t.app, { email: oldEmail }, uniqueIp());
+    const gina = await register(t.app, { email: oldEmail }, freshIp());
     const oldCode = lastCode(t.mails, oldEmail);
 
     const res = await t.app.inject({

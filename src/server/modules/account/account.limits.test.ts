@@ -8,12 +8,11 @@ import {
   GOOD_PASSWORD,
   createTestApp,
   lastCode,
-  login,
   register,
   uniqueEmail,
-  uniqueIp,
   type TestApp,
 } from '../../testing/test-app.ts';
+import { freshIp, login } from '../../testing/http.ts';
 import { buildApp } from '../../app.ts';
 import { LIMITS } from './account.routes.ts';
 
@@ -40,7 +39,7 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, payload, remoteAddress: uniqueIp() });
+  t.app.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
 
 function expect429(res: LightMyRequestResponse, label = ''): void {
   expect(res.statusCode, `${label} ${res.body}`).toBe(429);
@@ -60,39 +59,39 @@ describe('sign-in limits per account', () => {
 
   it(`locks one address out of an account after ${max} wrong passwords, without hashing, and nobody else`, async () => {
     expect(max).toBeLessThanOrEqual(10);
-    const { user } = await register(t.app, {}, uniqueIp());
+    const { user } = await register(t.app, {}, freshIp());
     const before = await sessionCount(user.id);
-    const guesser = uniqueIp();
+    const guesser = freshIp();
     for (let i = 0; i < max; i++) {
-      const res = await login(t.app, user.email, `wrong password ${i}`, guesser);
+      const res = await login(t.app, user.email, `wrong password ${i}`, { ip: guesser });
       expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
     }
     argon2Calls.verify = 0;
-    const locked = await login(t.app, user.email, GOOD_PASSWORD, guesser);
+    const locked = await login(t.app, user.email, GOOD_PASSWORD, { ip: guesser });
     expect429(locked, 'right password from the locked address');
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(LIMITS.loginPerAccountIp.windowSeconds);
-    expect429(await login(t.app, user.email.toUpperCase(), 'wrong again', guesser), 'other case');
+    expect429(await login(t.app, user.email.toUpperCase(), 'wrong again', { ip: guesser }), 'other case');
     expect(argon2Calls.verify).toBe(0);
     expect(await sessionCount(user.id)).toBe(before);
 
     // The owner, from anywhere else, still signs in; so does another account from the guesser's address.
-    expect((await login(t.app, user.email, GOOD_PASSWORD, uniqueIp())).statusCode).toBe(200);
-    const other = await register(t.app, {}, uniqueIp());
-    expect((await login(t.app, other.user.email, GOOD_PASSWORD, guesser)).statusCode).toBe(200);
+    expect((await login(t.app, user.email, GOOD_PASSWORD)).statusCode).toBe(200);
+    const other = await register(t.app, {}, freshIp());
+    expect((await login(t.app, other.user.email, GOOD_PASSWORD, { ip: guesser })).statusCode).toBe(200);
   });
 
   it('cannot keep the owner out by guessing from many addresses: the per-account tier spares known addresses', async () => {
-    const ownerIp = uniqueIp();
+    const ownerIp = freshIp();
     const { user } = await register(t.app, {}, ownerIp); // the owner signed in from ownerIp
     const perAccount = LIMITS.loginPerAccount.max;
     expect(perAccount).toBeGreaterThanOrEqual(50);
     // One guess per address, as a botnet would; the per-account tier (high) fills up.
     for (let i = 0; i < perAccount; i++) {
-      expect((await login(t.app, user.email, `botnet ${i}`, uniqueIp())).statusCode).toBe(401);
+      expect((await login(t.app, user.email, `botnet ${i}`)).statusCode).toBe(401);
     }
-    expect429(await login(t.app, user.email, GOOD_PASSWORD, uniqueIp()), 'a new address after the flood');
+    expect429(await login(t.app, user.email, GOOD_PASSWORD), 'a new address after the flood');
     // The owner's address is not held back by it.
-    expect((await login(t.app, user.email, GOOD_PASSWORD, ownerIp)).statusCode).toBe(200);
+    expect((await login(t.app, user.email, GOOD_PASSWORD, { ip: ownerIp })).statusCode).toBe(200);
     // And the owner can always reset the password, which starts every counter of the account again.
     expect((await post('/api/account/forgot-password', { email: user.email })).statusCode).toBe(200);
     const code = lastCode(t.mails, user.email);
@@ -102,23 +101,23 @@ describe('sign-in limits per account', () => {
       password: 'a fresh and long passphrase',
     });
     expect(reset.statusCode).toBe(200);
-    expect((await login(t.app, user.email, 'a fresh and long passphrase', uniqueIp())).statusCode).toBe(200);
+    expect((await login(t.app, user.email, 'a fresh and long passphrase')).statusCode).toBe(200);
   }, 120_000);
 
   it('limits an unknown email the same way, so the limits do not reveal accounts', async () => {
     const email = uniqueEmail('ghost');
-    const ip = uniqueIp();
+    const ip = freshIp();
     for (let i = 0; i < max; i++) {
-      expect((await login(t.app, email, `guess ${i}`, ip)).statusCode).toBe(401);
+      expect((await login(t.app, email, `guess ${i}`, { ip })).statusCode).toBe(401);
     }
-    expect429(await login(t.app, email, 'guess 11', ip), 'unknown email');
+    expect429(await login(t.app, email, 'guess 11', { ip }), 'unknown email');
   });
 
   it('cannot be skipped by simultaneous attempts', async () => {
-    const { user } = await register(t.app, {}, uniqueIp());
-    const ip = uniqueIp();
+    const { user } = await register(t.app, {}, freshIp());
+    const ip = freshIp();
     const results = await Promise.all(
-      Array.from({ length: max + 5 }, (_, i) => login(t.app, user.email, `parallel ${i}`, ip)),
+      Array.from({ length: max + 5 }, (_, i) => login(t.app, user.email, `parallel ${i}`, { ip })),
     );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(max);
@@ -126,16 +125,16 @@ describe('sign-in limits per account', () => {
   });
 
   it('starts counting again after a successful sign-in from that address', async () => {
-    const { user } = await register(t.app, {}, uniqueIp());
-    const ip = uniqueIp();
-    for (let i = 0; i < max - 1; i++) await login(t.app, user.email, `wrong ${i}`, ip);
-    expect((await login(t.app, user.email, GOOD_PASSWORD, ip)).statusCode).toBe(200);
+    const { user } = await register(t.app, {}, freshIp());
+    const ip = freshIp();
+    for (let i = 0; i < max - 1; i++) await login(t.app, user.email, `wrong ${i}`, { ip });
+    expect((await login(t.app, user.email, GOOD_PASSWORD, { ip })).statusCode).toBe(200);
     const rows = await t.database.db
       .select()
       .from(rateLimits)
       .where(eq(rateLimits.key, `login:account-ip:${user.email}:${ip}`));
     expect(rows).toHaveLength(0);
-    expect((await login(t.app, user.email, 'wrong once more', ip)).statusCode).toBe(401);
+    expect((await login(t.app, user.email, 'wrong once more', { ip })).statusCode).toBe(401);
   });
 });
 
@@ -148,13 +147,13 @@ describe('limits shared between instances', () => {
       mailer: { send: async () => {} },
     });
     try {
-      const { user } = await register(t.app, {}, uniqueIp());
+      const { user } = await register(t.app, {}, freshIp());
       const max = LIMITS.loginPerAccountIp.max;
-      const ip = uniqueIp();
+      const ip = freshIp();
       const statuses: number[] = [];
       for (let i = 0; i <= max; i++) {
         const app = i % 2 === 0 ? t.app : second;
-        statuses.push((await login(app, user.email, `split ${i}`, ip)).statusCode);
+        statuses.push((await login(app, user.email, `split ${i}`, { ip })).statusCode);
       }
       expect(statuses).toEqual([...Array(max).fill(401), 429]);
     } finally {
@@ -166,8 +165,8 @@ describe('limits shared between instances', () => {
 describe('sign-in limit per IP', () => {
   it(`refuses attempt number ${LIMITS.loginPerIp.max + 1} from one IP, whatever X-Forwarded-For says`, async () => {
     const max = LIMITS.loginPerIp.max;
-    const ip = uniqueIp();
-    const { user } = await register(t.app, {}, uniqueIp());
+    const ip = freshIp();
+    const { user } = await register(t.app, {}, freshIp());
     // One attempt per account, as in credential stuffing; a spoofed client address on every request.
     const responses = await Promise.all(
       Array.from({ length: max }, (_, i) =>
@@ -193,14 +192,14 @@ describe('sign-in limit per IP', () => {
     expect429(over, 'per IP');
     expect(argon2Calls.verify).toBe(0);
     // The same user from another address is fine.
-    expect((await login(t.app, user.email, GOOD_PASSWORD, uniqueIp())).statusCode).toBe(200);
+    expect((await login(t.app, user.email, GOOD_PASSWORD)).statusCode).toBe(200);
   });
 });
 
 describe('registration limit per IP', () => {
   it(`refuses registration number ${LIMITS.registerPerIp.max + 1} from one IP`, async () => {
     const max = LIMITS.registerPerIp.max;
-    const ip = uniqueIp();
+    const ip = freshIp();
     const { user } = await register(t.app, {}, ip);
     // Attempts on a taken email count too (and cost no hashing), so use them to reach the limit quickly.
     for (let i = 1; i < max; i++) {
@@ -223,12 +222,12 @@ describe('registration limit per IP', () => {
     expect429(over, 'register');
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
     // Another address may still register.
-    expect((await register(t.app, {}, uniqueIp())).user.email).toBeTruthy();
+    expect((await register(t.app, {}, freshIp())).user.email).toBeTruthy();
   });
 });
 
 describe('password reset limits', () => {
-  const forgot = (email: string, ip = uniqueIp()) =>
+  const forgot = (email: string, ip = freshIp()) =>
     t.app.inject({
       method: 'POST',
       url: '/api/account/forgot-password',
@@ -238,7 +237,7 @@ describe('password reset limits', () => {
 
   it(`sends at most ${LIMITS.resetPerAccount.max} codes per account, then answers 429`, async () => {
     const max = LIMITS.resetPerAccount.max;
-    const { user } = await register(t.app, {}, uniqueIp());
+    const { user } = await register(t.app, {}, freshIp());
     const mailsBefore = t.mails.filter((m) => m.to === user.email).length;
     for (let i = 0; i < max; i++) expect((await forgot(user.email)).statusCode).toBe(200);
     expect429(await forgot(user.email), 'reset per account');
@@ -253,7 +252,7 @@ describe('password reset limits', () => {
   });
 
   it(`answers 429 after ${LIMITS.resetPerIp.max} requests from one IP`, async () => {
-    const ip = uniqueIp();
+    const ip = freshIp();
     for (let i = 0; i < LIMITS.resetPerIp.max; i++) {
       expect((await forgot(uniqueEmail('ipreset'), ip)).statusCode).toBe(200);
     }
@@ -261,8 +260,8 @@ describe('password reset limits', () => {
   });
 
   it(`answers 429 after ${LIMITS.codePerIp.max} code attempts from one IP, even for the right code`, async () => {
-    const ip = uniqueIp();
-    const { user } = await register(t.app, {}, uniqueIp());
+    const ip = freshIp();
+    const { user } = await register(t.app, {}, freshIp());
     expect((await forgot(user.email)).statusCode).toBe(200);
     const code = lastCode(t.mails, user.email);
     for (let i = 0; i < LIMITS.codePerIp.max; i++) {
@@ -281,7 +280,7 @@ describe('password reset limits', () => {
       remoteAddress: ip,
     });
     expect429(over, 'code per IP');
-    expect((await login(t.app, user.email, GOOD_PASSWORD, uniqueIp())).statusCode).toBe(200);
+    expect((await login(t.app, user.email, GOOD_PASSWORD)).statusCode).toBe(200);
     const keys = await t.database.db
       .select()
       .from(rateLimits)

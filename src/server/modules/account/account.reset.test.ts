@@ -7,13 +7,12 @@ import {
   bearer,
   createTestApp,
   lastCode,
-  login,
   refreshCookie,
   register,
   uniqueEmail,
-  uniqueIp,
   type TestApp,
 } from '../../testing/test-app.ts';
+import { freshIp, login } from '../../testing/http.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -31,10 +30,10 @@ const forgot = (email: string) =>
     method: 'POST',
     url: '/api/account/forgot-password',
     payload: { email },
-    remoteAddress: uniqueIp(),
+    remoteAddress: freshIp(),
   });
 
-const newPassword = (email: string, code: string, password = NEW_PASSWORD, ip = uniqueIp()) =>
+const newPassword = (email: string, code: string, password = NEW_PASSWORD, ip = freshIp()) =>
   t.app.inject({
     method: 'POST',
     url: '/api/account/new-password',
@@ -46,7 +45,7 @@ const mailsTo = (email: string) => t.mails.filter((m) => m.to === email);
 
 /** Registers a user and asks for a reset code; returns the user and the mailed code. */
 async function userWithResetCode() {
-  const { user, accessToken, cookie } = await register(t.app, {}, uniqueIp());
+  const { user, accessToken, cookie } = await register(t.app, {}, freshIp());
   const res = await forgot(user.email);
   expect(res.statusCode).toBe(200);
   const mail = mailsTo(user.email).at(-1);
@@ -66,7 +65,7 @@ async function resetCodes(userId: string) {
 
 describe('POST /api/account/forgot-password', () => {
   it('answers a known and an unknown email alike, and mails only the known one', async () => {
-    const { user } = await register(t.app, {}, uniqueIp());
+    const { user } = await register(t.app, {}, freshIp());
     const unknown = uniqueEmail('nobody');
     const mailCount = t.mails.length;
 
@@ -97,7 +96,7 @@ describe('POST /api/account/forgot-password', () => {
   });
 
   it('sends no code to a banned user', async () => {
-    const { user } = await register(t.app, {}, uniqueIp());
+    const { user } = await register(t.app, {}, freshIp());
     await t.database.db.update(users).set({ status: 'banned' }).where(eq(users.id, user.id));
     const before = mailsTo(user.email).length;
     const res = await forgot(user.email);
@@ -108,8 +107,8 @@ describe('POST /api/account/forgot-password', () => {
 
 describe('POST /api/account/new-password', () => {
   it('sets the new password, ends every session, and only the new password works', async () => {
-    const { user, accessToken, cookie } = await register(t.app, {}, uniqueIp());
-    const second = await login(t.app, user.email, GOOD_PASSWORD, uniqueIp());
+    const { user, accessToken, cookie } = await register(t.app, {}, freshIp());
+    const second = await login(t.app, user.email, GOOD_PASSWORD);
     expect(second.statusCode).toBe(200);
     const secondToken = (second.json() as { accessToken: string }).accessToken;
     const secondCookie = refreshCookie(second);
@@ -143,8 +142,8 @@ describe('POST /api/account/new-password', () => {
       expect(row.revokedReason).toBe('password_reset');
     }
 
-    expect((await login(t.app, user.email, GOOD_PASSWORD, uniqueIp())).statusCode).toBe(401);
-    expect((await login(t.app, user.email, NEW_PASSWORD, uniqueIp())).statusCode).toBe(200);
+    expect((await login(t.app, user.email, GOOD_PASSWORD)).statusCode).toBe(401);
+    expect((await login(t.app, user.email, NEW_PASSWORD)).statusCode).toBe(200);
     // The owner is told the password changed.
     expect(mailsTo(user.email).at(-1)?.subject).toMatch(/password was changed/i);
   });
@@ -155,8 +154,8 @@ describe('POST /api/account/new-password', () => {
     const again = await newPassword(user.email, code, 'yet another passphrase');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ code: 'INVALID_CODE', message: expect.any(String) });
-    expect((await login(t.app, user.email, NEW_PASSWORD, uniqueIp())).statusCode).toBe(200);
-    expect((await login(t.app, user.email, 'yet another passphrase', uniqueIp())).statusCode).toBe(401);
+    expect((await login(t.app, user.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await login(t.app, user.email, 'yet another passphrase')).statusCode).toBe(401);
   });
 
   it('lets exactly one of two simultaneous uses of a code through', async () => {
@@ -168,12 +167,8 @@ describe('POST /api/account/new-password', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const winner = results[0]?.statusCode === 200 ? 'first' : 'second';
     const loser = winner === 'first' ? 'second' : 'first';
-    expect((await login(t.app, user.email, `${winner} concurrent passphrase`, uniqueIp())).statusCode).toBe(
-      200,
-    );
-    expect((await login(t.app, user.email, `${loser} concurrent passphrase`, uniqueIp())).statusCode).toBe(
-      401,
-    );
+    expect((await login(t.app, user.email, `${winner} concurrent passphrase`)).statusCode).toBe(200);
+    expect((await login(t.app, user.email, `${loser} concurrent passphrase`)).statusCode).toBe(401);
   });
 
   it('kills the code after 5 wrong tries', async () => {
@@ -183,8 +178,8 @@ describe('POST /api/account/new-password', () => {
       expect(res.statusCode).toBe(400);
     }
     expect((await newPassword(user.email, code)).statusCode).toBe(400);
-    expect((await login(t.app, user.email, GOOD_PASSWORD, uniqueIp())).statusCode).toBe(200);
-    expect((await login(t.app, user.email, NEW_PASSWORD, uniqueIp())).statusCode).toBe(401);
+    expect((await login(t.app, user.email, GOOD_PASSWORD)).statusCode).toBe(200);
+    expect((await login(t.app, user.email, NEW_PASSWORD)).statusCode).toBe(401);
   });
 
   it('still accepts the right code after 4 wrong tries', async () => {
@@ -201,7 +196,7 @@ describe('POST /api/account/new-password', () => {
     // Twenty wrong guesses and then the right one, all in flight together.
     const results = await Promise.all([...wrong, code].map((c) => newPassword(user.email, c)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(21).fill(400));
-    expect((await login(t.app, user.email, GOOD_PASSWORD, uniqueIp())).statusCode).toBe(200);
+    expect((await login(t.app, user.email, GOOD_PASSWORD)).statusCode).toBe(200);
     const [row] = await resetCodes(user.id);
     expect(row?.usedAt).toBeNull();
     expect(row?.attempts).toBeGreaterThanOrEqual(5);
@@ -214,7 +209,7 @@ describe('POST /api/account/new-password', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(verificationCodes.userId, user.id));
     expect((await newPassword(user.email, code)).statusCode).toBe(400);
-    expect((await login(t.app, user.email, GOOD_PASSWORD, uniqueIp())).statusCode).toBe(200);
+    expect((await login(t.app, user.email, GOOD_PASSWORD)).statusCode).toBe(200);
   });
 
   it('accepts only the newest code after a second request', async () => {
@@ -256,7 +251,7 @@ describe('POST /api/account/new-password', () => {
       method: 'POST',
       url: '/api/account/new-password',
       payload: { email: uniqueEmail(), code: '123456', password: NEW_PASSWORD, ...override },
-      remoteAddress: uniqueIp(),
+      remoteAddress: freshIp(),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: expect.any(String), issues: expect.any(Array) });

@@ -10,11 +10,11 @@ import {
   bearer,
   createTestApp,
   lastCode,
-  login,
   register,
   uniqueEmail,
   type TestApp,
 } from '../../testing/test-app.ts';
+import { login } from '../../testing/http.ts';
 
 // Counts the real argon2 hashes, to prove that oversized passwords are refused before any hashing.
 const argon2Calls = vi.hoisted(() => ({ hash: 0, verify: 0 }));

@@ -25,7 +25,7 @@ import {
 import { clear, clearPrefix, enforce, type Limit } from '../../lib/rate-limiter.ts';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens.ts';
 import { bearerToken, mayHoldSession } from '../../plugins/auth.ts';
-import { notifyUser } from '../notifications/notify.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
 import {
   createUser,
   findLiveSession,
@@ -48,15 +48,16 @@ import {
   setRefreshCookie,
   startSession,
 } from './account.session.ts';
-import { languageOf, sendWelcomeMail } from '../mail/welcome.ts';
+import { languageOf, sendWelcomeMail } from '../mail/mail.service.ts';
 import {
+  announcePendingAccount,
   claimInvitation,
   findUsableInvitation,
   markInvitationAccepted,
   noAccountYet,
   releaseInvitation,
-} from '../workspace/workspace.repo.ts';
-import { announcePendingAccount, workspaceSettings } from '../workspace/workspace.service.ts';
+  workspaceSettings,
+} from '../workspace/workspace.service.ts';
 
 /** Limits of the costly and guessable routes (SECURITY.md A4–A6, A14, V11). */
 export const LIMITS = {

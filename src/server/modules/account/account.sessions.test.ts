@@ -9,12 +9,11 @@ import {
   GOOD_PASSWORD,
   bearer,
   createTestApp,
-  login,
   refreshCookie,
   register,
-  uniqueIp,
   type TestApp,
 } from '../../testing/test-app.ts';
+import { freshIp, login } from '../../testing/http.ts';
 
 let t: TestApp;
 
@@ -35,8 +34,8 @@ interface SignedIn {
 
 /** Registers a user and signs in once more, so the returned session is a plain sign-in session. */
 async function signIn(): Promise<SignedIn> {
-  const { user } = await register(t.app, {}, uniqueIp());
-  const res = await login(t.app, user.email, GOOD_PASSWORD, uniqueIp());
+  const { user } = await register(t.app, {}, freshIp());
+  const res = await login(t.app, user.email, GOOD_PASSWORD);
   expect(res.statusCode).toBe(200);
   const { accessToken } = res.json() as { accessToken: string };
   return {
@@ -56,7 +55,7 @@ const refresh = (cookie?: string) =>
     method: 'POST',
     url: '/api/account/refresh',
     headers: cookie ? { cookie } : {},
-    remoteAddress: uniqueIp(),
+    remoteAddress: freshIp(),
   });
 
 const logout = (headers: Record<string, string>) =>
@@ -118,7 +117,7 @@ describe('GET /api/account/my-account and the access token', () => {
 
   it('refuses a tampered payload', async () => {
     const [header, , signature] = s.accessToken.split('.');
-    const other = await register(t.app, {}, uniqueIp());
+    const other = await register(t.app, {}, freshIp());
     const payload = Buffer.from(JSON.stringify({ ...claims, sub: other.user.id, role: 'admin' })).toString(
       'base64url',
     );
@@ -233,7 +232,7 @@ describe('POST /api/account/logout', () => {
 
   it('revokes the session with only the access token, and only that session', async () => {
     const s = await signIn();
-    const other = await login(t.app, s.email, GOOD_PASSWORD, uniqueIp());
+    const other = await login(t.app, s.email, GOOD_PASSWORD);
     const otherToken = (other.json() as { accessToken: string }).accessToken;
 
     expect((await logout(bearer(s.accessToken))).statusCode).toBe(204);
@@ -251,8 +250,8 @@ describe('POST /api/account/logout', () => {
 
 describe('POST /api/account/refresh', () => {
   it('sets a strict, httpOnly refresh cookie on the account path only', async () => {
-    const { user } = await register(t.app, {}, uniqueIp());
-    const res = await login(t.app, user.email, GOOD_PASSWORD, uniqueIp());
+    const { user } = await register(t.app, {}, freshIp());
+    const res = await login(t.app, user.email, GOOD_PASSWORD);
     const header = String(res.headers['set-cookie']);
     expect(header).toMatch(/^atrium_refresh=/);
     expect(header).toMatch(/;\s*HttpOnly/i);

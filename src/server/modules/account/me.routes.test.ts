@@ -6,7 +6,8 @@ import type { SessionsResponse } from '#shared/contract/users.ts';
 
 import { sessions, users } from '../../db/schema/index.ts';
 import { GOOD_PASSWORD, bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { login, member, snapshot, type Member } from '../../testing/members.ts';
+import { member, snapshot, type Member } from '../../testing/members.ts';
+import { login } from '../../testing/http.ts';
 import { updateUserRow } from '../users/users.repo.ts';
 import { profilePatch } from '../users/users.service.ts';
 
@@ -212,8 +213,10 @@ describe('POST /api/account/change-password', () => {
 describe('sessions', () => {
   it('lists my live sessions with device labels and the current one, and revokes one', async () => {
     const fay = await member(t.app, 'Fay', 'Sessions');
-    const mac = (await login(t.app, fay.email, GOOD_PASSWORD, CHROME_MAC)).json<{ accessToken: string }>();
-    const phone = (await login(t.app, fay.email, GOOD_PASSWORD, SAFARI_IPHONE)).json<{
+    const mac = (await login(t.app, fay.email, GOOD_PASSWORD, { userAgent: CHROME_MAC })).json<{
+      accessToken: string;
+    }>();
+    const phone = (await login(t.app, fay.email, GOOD_PASSWORD, { userAgent: SAFARI_IPHONE })).json<{
       accessToken: string;
     }>();
     const res = await t.app.inject({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { CalendarEvent } from '#shared/contract/calendar.ts';
 
+import { apiCalls } from '../../testing/http.ts';
 import { member, type Member } from '../../testing/members.ts';
 import { signedInSocket } from '../../testing/realtime-socket.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -24,20 +25,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-function call(who: Member, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api/calendar${url}`,
-    headers: who.headers,
-    ...(payload && { payload }),
-  });
-}
+const { call, ok } = apiCalls(() => t.app, '/api/calendar');
 
-async function create(who: Member, event: object): Promise<CalendarEvent> {
-  const res = await call(who, 'POST', '/events/new', event);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ event: CalendarEvent }>().event;
-}
+const create = async (who: Member, event: object) =>
+  (await ok<{ event: CalendarEvent }>(who, 'POST', '/events/new', event)).event;
 
 const titles = async (who: Member, query = '') =>
   (await call(who, 'GET', `/events${query}`)).json<{ events: CalendarEvent[] }>().events.map((e) => e.title);

@@ -13,7 +13,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { keysetList, newestFirst } from '../../lib/list.ts';
-import type { FileRow } from '../files/files.repo.ts';
+import type { FileRow } from '../files/files.service.ts';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;

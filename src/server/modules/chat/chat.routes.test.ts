@@ -7,6 +7,7 @@ import type { ChatMessage, Conversation } from '#shared/contract/chat.ts';
 import type { StoredFile } from '#shared/contract/files.ts';
 
 import { chatMessages, chatParticipants, files, users } from '../../db/schema/index.ts';
+import { apiCalls } from '../../testing/http.ts';
 import { member, multipartBody, pngWithMetadata, type Member } from '../../testing/members.ts';
 import { signedInSocket } from '../../testing/realtime-socket.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -37,18 +38,15 @@ afterAll(async () => {
 
 const clientId = () => `c-${randomUUID()}`;
 
-function call(who: Member, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  return t.app.inject({ method, url: `/api/chat${url}`, headers: who.headers, ...(payload && { payload }) });
-}
+const { call, ok } = apiCalls(() => t.app, '/api/chat');
 
 async function start(from: Member, to: Member[], body: string, name?: string): Promise<Conversation> {
-  const res = await call(from, 'POST', '/conversations', {
+  const started = await ok<{ conversation: Conversation }>(from, 'POST', '/conversations', {
     recipientIds: to.map((m) => m.id),
     message: { body, clientId: clientId() },
     ...(name !== undefined && { name }),
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ conversation: Conversation }>().conversation;
+  return started.conversation;
 }
 
 async function say(from: Member, conversationId: string, body: string, extra: object = {}) {

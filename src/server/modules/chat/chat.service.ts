@@ -4,7 +4,8 @@ import type { ChatContact, ChatMessage, Conversation } from '#shared/contract/ch
 import type { Presence } from '#shared/contract/presence.ts';
 
 import type { UserRow } from '../../db/schema/index.ts';
-import { contactDetailsFor, type Viewer } from '../users/directory.repo.ts';
+import type { Viewer } from '../../lib/search.ts';
+import { contactDetailsFor } from '../users/users.service.ts';
 import {
   lastMessages,
   messageIdsOfSeqs,

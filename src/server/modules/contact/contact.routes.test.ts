@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_RATE_LIMIT, type ContactMessagePage } from '#shared/contract/contact.ts';
 
 import { contactMessages } from '../../db/schema/contact.ts';
-import { bearer, createTestApp, register, uniqueIp, type TestApp } from '../../testing/test-app.ts';
+import { freshIp } from '../../testing/http.ts';
+import { bearer, createTestApp, register, type TestApp } from '../../testing/test-app.ts';
 
 const valid = {
   name: 'Grace Hopper',
@@ -18,12 +19,12 @@ let userToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  adminToken = (await register(t.app, {}, uniqueIp())).accessToken; // the first account is admin
-  userToken = (await register(t.app, {}, uniqueIp())).accessToken;
+  adminToken = (await register(t.app, {}, freshIp())).accessToken; // the first account is admin
+  userToken = (await register(t.app, {}, freshIp())).accessToken;
 });
 afterAll(() => t.close());
 
-function send(payload: unknown, ip = uniqueIp(), headers: Record<string, string> = {}) {
+function send(payload: unknown, ip = freshIp(), headers: Record<string, string> = {}) {
   return t.app.inject({
     method: 'POST',
     url: '/api/contact',
@@ -35,7 +36,7 @@ function send(payload: unknown, ip = uniqueIp(), headers: Record<string, string>
 
 describe('POST /api/contact', () => {
   it('stores a valid message and thanks the sender', async () => {
-    const ip = uniqueIp();
+    const ip = freshIp();
     const response = await send({ ...valid, name: '  Grace Hopper  ', email: ' Grace@Example.COM ' }, ip);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: 'Thanks — we’ll get back to you.' });
@@ -46,7 +47,7 @@ describe('POST /api/contact', () => {
   });
 
   it('links the message to the signed-in sender', async () => {
-    const ip = uniqueIp();
+    const ip = freshIp();
     const response = await send(valid, ip, bearer(userToken));
     expect(response.statusCode).toBe(201);
     const rows = await t.database.db.select().from(contactMessages);
@@ -54,7 +55,7 @@ describe('POST /api/contact', () => {
   });
 
   it('still accepts a message when the token is invalid (anonymous)', async () => {
-    const response = await send(valid, uniqueIp(), { authorization: 'Bearer a.b.c' });
+    const response = await send(valid, freshIp(), { authorization: 'Bearer a.b.c' });
     expect(response.statusCode).toBe(201);
   });
 
@@ -107,7 +108,7 @@ describe('POST /api/contact', () => {
     const poisoned = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
-      remoteAddress: uniqueIp(),
+      remoteAddress: freshIp(),
       headers: { 'content-type': 'application/json' },
       payload: `{"__proto__":{"isAdmin":true},"name":"a","email":"a@example.com","subject":"s","message":"m"}`,
     });
@@ -115,7 +116,7 @@ describe('POST /api/contact', () => {
   });
 
   it(`allows ${CONTACT_RATE_LIMIT.max} messages per address per window, then 429 with Retry-After`, async () => {
-    const ip = uniqueIp();
+    const ip = freshIp();
     for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) {
       expect((await send(valid, ip)).statusCode).toBe(201);
     }
@@ -131,7 +132,7 @@ describe('POST /api/contact', () => {
   });
 
   it('does not count invalid submissions against the limit', async () => {
-    const ip = uniqueIp();
+    const ip = freshIp();
     for (let i = 0; i < CONTACT_RATE_LIMIT.max + 2; i++) {
       expect((await send({ ...valid, email: 'nope' }, ip)).statusCode).toBe(400);
     }
@@ -147,7 +148,7 @@ describe('GET /api/contact', () => {
   });
 
   it('pages the messages, newest first', async () => {
-    const ip = uniqueIp();
+    const ip = freshIp();
     await send({ ...valid, subject: 'Older' }, ip);
     await send({ ...valid, subject: 'Newest' }, ip);
 

@@ -5,17 +5,15 @@ import { errorResponses } from '#shared/contract/common.ts';
 import {
   CONTACT_RATE_LIMIT,
   contactInput,
-  contactMessagePage,
   contactMessagesEn,
   contactSentResponse,
-  listContactMessagesQuery,
 } from '#shared/contract/contact.ts';
 import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
 import { HttpError } from '../../lib/http-error.ts';
 import { enforce } from '../../lib/rate-limiter.ts';
 import { bearerToken } from '../../plugins/auth.ts';
-import { createContactMessage, listContactMessages } from './contact.repo.ts';
+import { createContactMessage } from './contact.repo.ts';
 
 export const CONTACT_SENT_MESSAGE = 'Thanks — we’ll get back to you.';
 
@@ -39,6 +37,7 @@ function validationFailed(error: Error): HttpError {
   });
 }
 
+/** `POST /api/contact`: anyone may write, signed in or not. The messages are read in contact.admin.routes.ts. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
@@ -66,21 +65,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = await optionalUserId(request, reply);
       await createContactMessage(db, { ...request.body, ip: request.ip, userId });
       return reply.code(201).send({ message: CONTACT_SENT_MESSAGE });
-    },
-  );
-
-  app.get(
-    '/',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        querystring: listContactMessagesQuery,
-        response: { 200: contactMessagePage, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listContactMessages(db, request.query);
     },
   );
 };

@@ -31,6 +31,19 @@ import { reencodeImage, type ImagePreset } from './images.ts';
 import { defaultQuota, overQuota, storageUsage } from './quota.ts';
 import { newStorageKey } from './storage.ts';
 
+// The files module's surface (ADR 035): other modules use files through these and `app.files`
+// (plugins/files.ts).
+export {
+  deleteFiles,
+  deleteOwnFile,
+  filesOfUseBefore,
+  findFile,
+  listOwnFiles,
+  storageKeysOfOwners,
+  type FileRow,
+} from './files.repo.ts';
+export { createDiskStorage, type FileStorage } from './storage.ts';
+
 /** Uploads per user, whatever the use. */
 export const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 10 * 60 };
 

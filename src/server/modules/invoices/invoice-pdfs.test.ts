@@ -5,6 +5,7 @@ import type { Customer, FromAddress, Invoice, InvoiceInput } from '#shared/contr
 
 import { HttpError } from '../../lib/http-error.ts';
 import { invoicePdfLimits } from '../../lib/limits.ts';
+import { apiCalls } from '../../testing/http.ts';
 import { member, type Member } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createInvoicePdfs } from './invoice-pdfs.ts';
@@ -95,18 +96,29 @@ describe('invoice PDFs through the API (rendered on worker threads)', () => {
   let from: FromAddress;
   let customer: Customer;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/invoices${url}`, headers: admin.headers, ...(payload && { payload }) });
+  const { call, ok } = apiCalls(() => t.app, '/api/invoices');
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = await member(t.app, 'Grace', 'Hopper'); // the first account is an admin
-    from = (await call('POST', '/from-addresses', { name: 'Atrium Ltd', fullAddress: '1 Main St' })).json<{
-      address: FromAddress;
-    }>().address;
+    from = (
+      await ok<{ address: FromAddress }>(
+        admin,
+        'POST',
+        '/from-addresses',
+        { name: 'Atrium Ltd', fullAddress: '1 Main St' },
+        201,
+      )
+    ).address;
     customer = (
-      await call('POST', '/customers', { name: 'Acme', fullAddress: '2 Side St', email: 'acme@x.test' })
-    ).json<{ customer: Customer }>().customer;
+      await ok<{ customer: Customer }>(
+        admin,
+        'POST',
+        '/customers',
+        { name: 'Acme', fullAddress: '2 Side St', email: 'acme@x.test' },
+        201,
+      )
+    ).customer;
   });
   afterAll(async () => {
     await t?.close();
@@ -127,25 +139,22 @@ describe('invoice PDFs through the API (rendered on worker threads)', () => {
     (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text;
 
   it('serves the same version from the cache, and renders an edited one anew', async () => {
-    const created = await call('POST', '/', body('First notes'));
-    expect(created.statusCode, created.body).toBe(201);
-    const invoice = created.json<{ invoice: Invoice }>().invoice;
+    const { invoice } = await ok<{ invoice: Invoice }>(admin, 'POST', '/', body('First notes'), 201);
 
-    const first = await call('GET', `/${invoice.id}/pdf`);
+    const first = await call(admin, 'GET', `/${invoice.id}/pdf`);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['x-pdf-cache']).toBe('miss');
     expect(await textOf(first.rawPayload)).toContain('First notes');
-    const second = await call('GET', `/${invoice.id}/pdf`);
+    const second = await call(admin, 'GET', `/${invoice.id}/pdf`);
     expect(second.headers['x-pdf-cache']).toBe('hit');
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     // Another language is another document.
-    expect((await call('GET', `/${invoice.id}/pdf?lang=fr`)).headers['x-pdf-cache']).toBe('miss');
+    expect((await call(admin, 'GET', `/${invoice.id}/pdf?lang=fr`)).headers['x-pdf-cache']).toBe('miss');
 
-    const edited = await call('PUT', `/${invoice.id}`, { ...body('Second notes'), version: invoice.version });
-    expect(edited.statusCode, edited.body).toBe(200);
-    const third = await call('GET', `/${invoice.id}/pdf`);
+    await ok(admin, 'PUT', `/${invoice.id}`, { ...body('Second notes'), version: invoice.version });
+    const third = await call(admin, 'GET', `/${invoice.id}/pdf`);
     expect(third.headers['x-pdf-cache']).toBe('miss');
     expect(await textOf(third.rawPayload)).toContain('Second notes');
-    expect((await call('GET', `/${invoice.id}/pdf`)).headers['x-pdf-cache']).toBe('hit');
+    expect((await call(admin, 'GET', `/${invoice.id}/pdf`)).headers['x-pdf-cache']).toBe('hit');
   });
 });

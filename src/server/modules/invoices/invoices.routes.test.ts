@@ -14,6 +14,7 @@ import type {
 } from '#shared/contract/invoices.ts';
 
 import { invoiceItems, invoices, users } from '../../db/schema/index.ts';
+import { apiCalls, type Method } from '../../testing/http.ts';
 import { member, type Member } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { invoiceTexts } from './invoice-texts.ts';
@@ -28,21 +29,7 @@ let noEmail: Customer;
 let design: Service;
 let hosting: Service;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-const call = (who: Member | null, method: Method, url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/invoices${url}`,
-    ...(who && { headers: who.headers }),
-    ...(payload && { payload }),
-  });
-
-async function ok<T>(who: Member, method: Method, url: string, payload?: object, status = 200): Promise<T> {
-  const res = await call(who, method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
-  return res.json<T>();
-}
+const { call, ok } = apiCalls(() => t.app, '/api/invoices');
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

@@ -42,7 +42,6 @@ import {
   type InvoiceListRow,
   type InvoiceValues,
 } from './invoices.repo.ts';
-import { partiesRoutes } from './parties.routes.ts';
 import { findCustomer, findFromAddress, listServices, snapshotOf } from './parties.repo.ts';
 import { assertMayMailOutside } from '../workspace/workspace.service.ts';
 
@@ -61,7 +60,6 @@ type InvoiceRequest = z.output<typeof invoiceInput>;
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   signedInScope(app);
-  await app.register(partiesRoutes);
   // PDFs render on worker threads, cached per invoice version (invoice-pdfs.ts).
   const pdfs = createInvoicePdfs();
   app.addHook('onClose', () => pdfs.close());

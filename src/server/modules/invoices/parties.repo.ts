@@ -13,7 +13,7 @@ import {
   type InvoiceServiceRow,
 } from '../../db/schema/index.ts';
 import { pagedList, type PageRequest } from '../../lib/list.ts';
-import { escapeLike } from '../users/users.repo.ts';
+import { escapeLike } from '../../lib/search.ts';
 
 /** The part of a customer or a workspace address an invoice copies. */
 export const snapshotOf = (row: PartySnapshot): PartySnapshot => ({

@@ -27,7 +27,7 @@ import {
   kanbanComments,
   users,
 } from '../../db/schema/index.ts';
-import type { FileRow } from '../files/files.repo.ts';
+import type { FileRow } from '../files/files.service.ts';
 
 export type BoardRow = typeof kanbanBoards.$inferSelect;
 export type ColumnRow = typeof kanbanColumns.$inferSelect;

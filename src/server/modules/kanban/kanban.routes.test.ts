@@ -13,6 +13,7 @@ import type {
 } from '#shared/contract/kanban.ts';
 
 import { files, kanbanCards } from '../../db/schema/index.ts';
+import { apiCalls, type Method } from '../../testing/http.ts';
 import { member, multipartBody, pngWithMetadata, type Member } from '../../testing/members.ts';
 import { signedInSocket } from '../../testing/realtime-socket.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -37,22 +38,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-function call(who: Member, method: Method, url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api/kanban${url}`,
-    headers: who.headers,
-    ...(payload && { payload }),
-  });
-}
-
-async function ok<T>(who: Member, method: Method, url: string, payload?: object): Promise<T> {
-  const res = await call(who, method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-  return res.json<T>();
-}
+const { call, ok } = apiCalls(() => t.app, '/api/kanban');
 
 const board = async (who: Member, boardId?: string) =>
   (await ok<{ board: KanbanBoard }>(who, 'GET', boardId ? `/board?boardId=${boardId}` : '/board')).board;

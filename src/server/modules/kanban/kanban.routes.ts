@@ -49,7 +49,7 @@ import { writeLimit } from '../../lib/limits.ts';
 import { enforce } from '../../lib/rate-limiter.ts';
 import { actor, signedInScope } from '../../plugins/auth.ts';
 import { sqlStateOf } from '../../plugins/errors.ts';
-import { deleteFiles } from '../files/files.repo.ts';
+import { deleteFiles } from '../files/files.service.ts';
 import {
   addComment,
   addMember,

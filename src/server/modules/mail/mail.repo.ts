@@ -14,9 +14,8 @@ import {
   type MailAddressColumn,
 } from '../../db/schema/index.ts';
 import { keysetList, newestFirst } from '../../lib/list.ts';
-import type { FileRow } from '../files/files.repo.ts';
-import type { Viewer } from '../users/directory.repo.ts';
-import { matches, nameKey } from '../users/users.repo.ts';
+import { matches, nameKey, prefixQuery, type Viewer } from '../../lib/search.ts';
+import type { FileRow } from '../files/files.service.ts';
 
 export type EntryRow = typeof mailEntries.$inferSelect;
 export type MessageRow = typeof mailMessages.$inferSelect;
@@ -110,24 +109,13 @@ function filterSql(userId: string, filter: MailFilter): SQL {
   }
 }
 
-/** Words of a search as a prefix query ("inv rep" finds "invoice report"); null when it has none. */
-export function searchQuery(search: string): string | null {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length
-    ? words
-        .slice(0, 8)
-        .map((w) => `${w}:*`)
-        .join(' & ')
-    : null;
-}
-
 /** One page of the caller's mails under a label, newest first, with an optional search. */
 export async function listMails(
   db: Db,
   userId: string,
   q: { filter: MailFilter; search: string; cursor: string | undefined; limit: number },
 ): Promise<{ items: SummaryRow[]; nextCursor: string | null }> {
-  const terms = searchQuery(q.search);
+  const terms = prefixQuery(q.search);
   const where = and(
     filterSql(userId, q.filter),
     order.before(q.cursor),

@@ -5,6 +5,7 @@ import type { StoredFile } from '#shared/contract/files.ts';
 import type { Mail, MailLabel, MailSummary } from '#shared/contract/mail.ts';
 
 import { mailMessages } from '../../db/schema/index.ts';
+import { apiCalls } from '../../testing/http.ts';
 import { member, multipartBody, pngWithMetadata, type Member } from '../../testing/members.ts';
 import { signedInSocket } from '../../testing/realtime-socket.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -27,35 +28,21 @@ afterAll(async () => {
   await t?.close();
 });
 
-function call(
-  who: Member,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return t.app.inject({ method, url: `/api/mail${url}`, headers: who.headers, ...(payload && { payload }) });
-}
+const { call, ok } = apiCalls(() => t.app, '/api/mail');
 
-async function send(from: Member, mail: object): Promise<Mail> {
-  const res = await call(from, 'POST', '/send', mail);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ mail: Mail }>().mail;
-}
+const send = async (from: Member, mail: object) =>
+  (await ok<{ mail: Mail }>(from, 'POST', '/send', mail)).mail;
 
-async function list(who: Member, query: string): Promise<MailSummary[]> {
-  const res = await call(who, 'GET', `/mails?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ mails: MailSummary[] }>().mails;
-}
+const list = async (who: Member, query: string) =>
+  (await ok<{ mails: MailSummary[] }>(who, 'GET', `/mails?${query}`)).mails;
 
 async function open(who: Member, mailId: string) {
   return call(who, 'GET', `/mail?mailId=${mailId}`);
 }
 
 async function labels(who: Member): Promise<Record<string, MailLabel>> {
-  const res = await call(who, 'GET', '/labels');
-  expect(res.statusCode, res.body).toBe(200);
-  return Object.fromEntries(res.json<{ labels: MailLabel[] }>().labels.map((l) => [l.name, l]));
+  const { labels } = await ok<{ labels: MailLabel[] }>(who, 'GET', '/labels');
+  return Object.fromEntries(labels.map((l) => [l.name, l]));
 }
 
 const update = (who: Member, mailIds: string[], action: string) =>

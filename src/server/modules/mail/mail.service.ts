@@ -6,6 +6,9 @@ import type { Db } from '../../db/client.ts';
 import type { MailAddressColumn } from '../../db/schema/index.ts';
 import { peopleByEmail, type FullMail, type Person, type SummaryRow } from './mail.repo.ts';
 
+// The mail module's surface (ADR 035): the welcome mail other modules send.
+export { languageOf, sendWelcomeMail } from './welcome.ts';
+
 type People = Map<string, Person>;
 
 /** The people of the instance behind the addresses of these mails (avatars, names, links). */

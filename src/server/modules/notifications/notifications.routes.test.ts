@@ -4,16 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotificationPage } from '#shared/contract/notifications.ts';
 
 import { notifications } from '../../db/schema/notifications.ts';
+import { freshIp } from '../../testing/http.ts';
 import {
   bearer,
   createTestApp,
   lastCode,
   register,
   uniqueEmail,
-  uniqueIp,
   type TestApp,
 } from '../../testing/test-app.ts';
-import { notify, seedNotifications } from './notifications.repo.ts';
+import { notify } from './notifications.repo.ts';
+import { seedNotifications } from './notifications.seed.ts';
 
 let t: TestApp;
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newUser() {
-  const auth = await register(t.app, { email: uniqueEmail() }, uniqueIp());
+  const auth = await register(t.app, { email: uniqueEmail() }, freshIp());
   return { id: auth.user.id, email: auth.user.email, headers: bearer(auth.accessToken) };
 }
 
@@ -201,7 +202,7 @@ describe('notifications', () => {
 
   it('tells the user after a password reset (security)', async () => {
     const user = await newUser();
-    const ip = uniqueIp();
+    const ip = freshIp();
     await t.app.inject({
       method: 'POST',
       url: '/api/account/forgot-password',

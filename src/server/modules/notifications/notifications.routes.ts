@@ -12,7 +12,7 @@ import {
 import { actor, signedInScope } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { listNotifications, markAllRead, markRead } from './notifications.repo.ts';
-import { pushUnreadCount } from './notify.ts';
+import { pushUnreadCount } from './notifications.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
 const notificationResponse = z.object({ notification: notificationSchema });

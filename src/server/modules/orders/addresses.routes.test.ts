@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESSES_MAX, type Address } from '#shared/contract/orders.ts';
 
 import { addresses } from '../../db/schema/index.ts';
+import { apiCalls } from '../../testing/http.ts';
 import { quickMembers, type Member } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -13,16 +14,7 @@ let t: TestApp;
 let alice: Member;
 let bob: Member;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-const call = (who: Member, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/addresses${url}`, headers: who.headers, ...(payload && { payload }) });
-
-async function ok<T>(who: Member, method: Method, url: string, payload?: object, status = 200): Promise<T> {
-  const res = await call(who, method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
-  return res.json<T>();
-}
+const { call, ok } = apiCalls(() => t.app, '/api/addresses');
 
 const home = {
   name: 'Alice Liddell',

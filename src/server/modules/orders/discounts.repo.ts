@@ -5,7 +5,7 @@ import type { Discount } from '#shared/contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { discountCodes, type DiscountRow } from '../../db/schema/index.ts';
 import { pagedList, type PageRequest } from '../../lib/list.ts';
-import { escapeLike } from '../users/users.repo.ts';
+import { escapeLike } from '../../lib/search.ts';
 
 export type { DiscountRow };
 export type DiscountInsert = typeof discountCodes.$inferInsert;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Discount, DiscountPage } from '#shared/contract/orders.ts';
 
 import { discountCodes } from '../../db/schema/index.ts';
+import { apiCalls, type Method } from '../../testing/http.ts';
 import { member, quickMembers, type Member } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -13,16 +14,7 @@ let t: TestApp;
 let admin: Member;
 let alice: Member;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-const call = (who: Member, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/discounts${url}`, headers: who.headers, ...(payload && { payload }) });
-
-async function ok<T>(who: Member, method: Method, url: string, payload?: object, status = 200): Promise<T> {
-  const res = await call(who, method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
-  return res.json<T>();
-}
+const { call, ok } = apiCalls(() => t.app, '/api/discounts');
 
 const create = async (body: object) =>
   (await ok<{ discount: Discount }>(admin, 'POST', '/', body, 201)).discount;

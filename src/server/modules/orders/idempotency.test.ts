@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderInput, Order } from '#shared/contract/orders.ts';
 
 import { orders, products, type ProductRow } from '../../db/schema/index.ts';
+import { apiCalls } from '../../testing/http.ts';
 import { member, type Member } from '../../testing/members.ts';
+import { insertProduct, orderBody } from '../../testing/shop.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { requestHash } from './idempotency.ts';
 
@@ -16,24 +18,11 @@ let alice: Member;
 let shirt: ProductRow;
 let socks: ProductRow;
 
-const place = (body: object) =>
-  t.app.inject({ method: 'POST', url: '/api/orders', headers: alice.headers, payload: body });
+const { call } = apiCalls(() => t.app);
+const place = (body: object) => call(alice, 'POST', '/orders', body);
 
-const orderBody = (extra: Partial<CreateOrderInput> = {}): CreateOrderInput => ({
-  items: [{ productId: shirt.id, quantity: 1 }],
-  address: {
-    name: 'Alice Liddell',
-    phoneNumber: '+44 20 7946 0000',
-    street: '1 Rabbit Hole',
-    city: 'Oxford',
-    zipCode: 'OX1 1AA',
-    country: 'United Kingdom',
-  },
-  delivery: 'standard',
-  paymentMethod: 'cash',
-  idempotencyKey: randomUUID(),
-  ...extra,
-});
+/** One shirt, in the shared order body. */
+const shirtOrder = () => orderBody([{ productId: shirt.id, quantity: 1 }]);
 
 const stockOf = async (id: string) =>
   (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.quantity;
@@ -42,21 +31,8 @@ beforeAll(async () => {
   t = await createTestApp({ rateLimitMax: 1_000_000 });
   await member(t.app, 'Grace', 'Hopper'); // the first account is an admin
   alice = await member(t.app, 'Alice', 'Liddell');
-  const made = await t.database.db
-    .insert(products)
-    .values(
-      ['Shirt', 'Socks'].map((name) => ({
-        name,
-        slug: name.toLowerCase(),
-        sku: name.toUpperCase(),
-        price: 1_000,
-        category: 'Shirts' as const,
-        quantity: 100,
-        publish: 'published' as const,
-      })),
-    )
-    .returning();
-  [shirt, socks] = made as [ProductRow, ProductRow];
+  shirt = await insertProduct(t.database.db, { name: 'Shirt' });
+  socks = await insertProduct(t.database.db, { name: 'Socks' });
 });
 afterAll(async () => {
   await t?.close();
@@ -64,7 +40,7 @@ afterAll(async () => {
 
 describe('orders: the idempotency key', () => {
   it('answers the same request again with the same order, taking nothing again', async () => {
-    const body = orderBody();
+    const body = shirtOrder();
     const first = await place(body);
     expect(first.statusCode).toBe(201);
     const again = await place({ ...body });
@@ -73,7 +49,7 @@ describe('orders: the idempotency key', () => {
   });
 
   it('answers the key reused with a different body with 422 and a message, placing nothing', async () => {
-    const body = orderBody();
+    const body = shirtOrder();
     expect((await place(body)).statusCode).toBe(201);
     const stock = [await stockOf(shirt.id), await stockOf(socks.id)];
     for (const other of [
@@ -95,7 +71,7 @@ describe('orders: the idempotency key', () => {
   });
 
   it('refuses the other of two different requests sent at once with one key', async () => {
-    const body = orderBody();
+    const body = shirtOrder();
     const answers = await Promise.all([
       place(body),
       place({ ...body, items: [{ productId: socks.id, quantity: 3 }] }),
@@ -104,7 +80,7 @@ describe('orders: the idempotency key', () => {
   });
 
   it('reads the same request the same whatever the order of its fields', () => {
-    const body = orderBody();
+    const body = shirtOrder();
     const reordered = Object.fromEntries(Object.entries(body).reverse()) as CreateOrderInput;
     expect(requestHash(reordered)).toBe(requestHash(body));
     expect(requestHash({ ...body, idempotencyKey: randomUUID() })).toBe(requestHash(body));
@@ -112,7 +88,7 @@ describe('orders: the idempotency key', () => {
   });
 
   it('still answers an order placed before requests were hashed, whatever the body', async () => {
-    const body = orderBody();
+    const body = shirtOrder();
     const first = await place(body);
     await t.database.db
       .update(orders)

@@ -1,11 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 
-import { formatOrderNumber, type OrderStatus } from '#shared/contract/orders.ts';
+import { formatOrderNumber, type Order, type OrderStatus } from '#shared/contract/orders.ts';
 
-import { notifyUser } from '../notifications/notify.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import type { Db } from '../../db/client.ts';
 import { activeAdminIds } from '../../lib/admins.ts';
-import { changeOrderStatus } from './orders.repo.ts';
-import type { OrderListRow } from './orders.service.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { changeOrderStatus, findOrder, historyOf } from './orders.repo.ts';
+import { toOrder, type OrderListRow } from './orders.service.ts';
+
+export const orderNotFound = () => notFound('Order not found');
+
+/** An order with its history, as the API answers it (the customers' and the administrators' routes). */
+export async function orderAnswer(db: Db, row: OrderListRow): Promise<Order> {
+  return toOrder(row, await historyOf(db, row.id));
+}
+
+/** The order as it is now; 404 when it is gone. */
+export async function orderById(db: Db, id: string): Promise<Order> {
+  const row = await findOrder(db, id);
+  if (!row) throw orderNotFound();
+  return orderAnswer(db, row);
+}
 
 /** What the customer is told when their order's status changes. */
 const STATUS_TEXT: Record<OrderStatus, string> = {

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
-
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { CreateOrderInput, Order } from '#shared/contract/orders.ts';
 import type { Product } from '#shared/contract/products.ts';
 
-import { orderItems, orders, products, type ProductRow } from '../../db/schema/index.ts';
+import { orderItems, orders, products } from '../../db/schema/index.ts';
+import { apiCalls } from '../../testing/http.ts';
 import { quickMembers, type Member } from '../../testing/members.ts';
+import { insertProduct, orderBody } from '../../testing/shop.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /** The maximum per customer of a product (issue 24 C, ADR 032). */
@@ -15,59 +15,27 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 let t: TestApp;
 let admin: Member;
 
-type Method = 'GET' | 'POST' | 'PATCH';
+const { call, ok } = apiCalls(() => t.app);
 
-function call(who: Member, method: Method, url: string, payload?: object) {
-  return t.app.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload && { payload }) });
-}
-
-let serial = 0;
-async function product(overrides: Partial<typeof products.$inferInsert> = {}): Promise<ProductRow> {
-  serial++;
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      name: `Limited product ${serial}`,
-      slug: `limited-product-${serial}`,
-      sku: `LIM-${serial}`,
-      price: 1000,
-      category: 'Shirts',
-      gender: ['Men'],
-      colors: ['#000000'],
-      quantity: 100,
-      publish: 'published',
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
+const product = (overrides: Partial<typeof products.$inferInsert> = {}) =>
+  insertProduct(t.database.db, overrides);
 
 const stockOf = async (id: string) =>
   (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.quantity;
 
-const orderBody = (items: CreateOrderInput['items']): CreateOrderInput => ({
-  items,
-  address: {
-    name: 'Ada Lovelace',
-    phoneNumber: '+44 20 7946 0000',
-    street: '12 St James Square',
-    city: 'London',
-    zipCode: 'SW1Y 4JH',
-    country: 'United Kingdom',
-  },
-  delivery: 'standard',
-  paymentMethod: 'bankTransfer',
-  idempotencyKey: randomUUID(),
-});
-
 const place = (who: Member, items: CreateOrderInput['items']) =>
-  call(who, 'POST', '/orders', orderBody(items));
+  call(who, 'POST', '/orders', orderBody(items, { paymentMethod: 'bankTransfer' }));
 
-async function placed(who: Member, items: CreateOrderInput['items']): Promise<Order> {
-  const res = await place(who, items);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ order: Order }>().order;
-}
+const placed = async (who: Member, items: CreateOrderInput['items']) =>
+  (
+    await ok<{ order: Order }>(
+      who,
+      'POST',
+      '/orders',
+      orderBody(items, { paymentMethod: 'bankTransfer' }),
+      201,
+    )
+  ).order;
 
 let batch = 0;
 const customers = (count: number) => quickMembers(t.app, t.database.db, count, `Limit${++batch}x`);

@@ -14,7 +14,6 @@ import {
 } from 'drizzle-orm';
 
 import {
-  ORDERS_COUNT_CAP,
   orderStatuses,
   stockReturningStatuses,
   type AddressSnapshot,
@@ -39,11 +38,12 @@ import {
   type DiscountRow,
   type OrderRow,
 } from '../../db/schema/index.ts';
+import { cappedCountsBy } from '../../lib/capped-count.ts';
 import { pagedList, type PageRequest } from '../../lib/list.ts';
+import { matches, nameKey } from '../../lib/search.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
 import { publicUploadUrl } from '../files/files.service.ts';
-import { coversOf } from '../products/products.repo.ts';
-import { matches, nameKey } from '../users/users.repo.ts';
+import { coversOf } from '../products/products.service.ts';
 import {
   optionProblem,
   priceOrder,
@@ -182,31 +182,14 @@ const ORDER_SORTS: Record<OrderSortKey, (dir: typeof asc) => SQL[]> = {
 };
 
 /**
- * Per-status counts under the filter, each counted up to ORDERS_COUNT_CAP + 1 (an index range each): exact
+ * Per-status counts under the filter, each counted up to COUNT_CAP + 1 (an index range each): exact
  * below the cap, a lower bound listed in `capped` above it.
  */
 async function statusCounts(
   db: Db,
   where: SQL | undefined,
 ): Promise<{ counts: OrderCounts; capped: OrderStatusKey[] }> {
-  const perStatus = orderStatuses.map(
-    (status) => sql`(select count(*)::int from (select 1 from ${orders}
-      where ${orders.status} = ${status} and ${where ?? sql`true`} limit ${ORDERS_COUNT_CAP + 1}) as m) as ${sql.identifier(status)}`,
-  );
-  const result = (await db.execute(sql`select ${sql.join(perStatus, sql`, `)}`)) as unknown as {
-    rows: Array<Record<OrderStatus, number | string>>;
-  };
-  const row = result.rows[0];
-  const counts: OrderCounts = { all: 0, pending: 0, paid: 0, completed: 0, cancelled: 0, refunded: 0 };
-  const capped: OrderStatusKey[] = [];
-  for (const status of orderStatuses) {
-    const n = Number(row?.[status] ?? 0);
-    if (n > ORDERS_COUNT_CAP) capped.push(status);
-    counts[status] = Math.min(n, ORDERS_COUNT_CAP);
-    counts.all += counts[status];
-  }
-  if (capped.length) capped.unshift('all');
-  return { counts, capped };
+  return cappedCountsBy(db, orders, orderStatuses, (status) => and(eq(orders.status, status), where));
 }
 
 /** A page of orders under the filter, in the sort, and the tabs' counts (administrators' and customers' lists). */

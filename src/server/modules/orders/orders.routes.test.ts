@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type {
   AdminOrderPage,
-  CreateOrderInput,
   Order,
   OrderPage,
   OrderQuote,
@@ -22,10 +21,11 @@ import {
   orderItems,
   orders,
   products,
-  type ProductRow,
 } from '../../db/schema/index.ts';
-import { member, quickMembers, type Member } from '../../testing/members.ts';
+import { apiCalls, type Method } from '../../testing/http.ts';
+import { quickMembers, threeMembers, type Member } from '../../testing/members.ts';
 import { signedInSocket } from '../../testing/realtime-socket.ts';
+import { insertProduct, orderBody, shipTo } from '../../testing/shop.ts';
 import { createTestDb } from '../../testing/test-db.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import type { CardPaymentProvider } from './payments.ts';
@@ -35,45 +35,19 @@ let admin: Member;
 let alice: Member;
 let bob: Member;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const { call, ok } = apiCalls(() => t.app);
 
-function call(who: Member | null, method: Method, url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: who?.headers ?? {},
-    ...(payload && { payload }),
-  });
-}
-
-async function ok<T>(who: Member, method: Method, url: string, payload?: object, status = 200): Promise<T> {
-  const res = await call(who, method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
-  return res.json<T>();
-}
-
+/** Counts the products made, so each test's discount codes are its own. */
 let serial = 0;
 /** A published product straight in the database (price 10.00, 10 % taxes, black or white, M or L, 100 in stock). */
-async function product(overrides: Partial<typeof products.$inferInsert> = {}): Promise<ProductRow> {
+function product(overrides: Partial<typeof products.$inferInsert> = {}) {
   serial++;
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      name: `Order test product ${serial}`,
-      slug: `order-test-product-${serial}`,
-      sku: `OTP-${serial}`,
-      price: 1000,
-      taxes: 10,
-      category: 'Shirts',
-      gender: ['Men'],
-      colors: ['#000000', '#FFFFFF'],
-      sizes: ['M', 'L'],
-      quantity: 100,
-      publish: 'published',
-      ...overrides,
-    })
-    .returning();
-  return row!;
+  return insertProduct(t.database.db, {
+    taxes: 10,
+    colors: ['#000000', '#FFFFFF'],
+    sizes: ['M', 'L'],
+    ...overrides,
+  });
 }
 
 const productRow = async (id: string) =>
@@ -87,36 +61,10 @@ async function discount(overrides: Partial<typeof discountCodes.$inferInsert> & 
   return row!;
 }
 
-const shipTo = {
-  name: 'Ada Lovelace',
-  phoneNumber: '+44 20 7946 0000',
-  street: '12 St James Square',
-  city: 'London',
-  zipCode: 'SW1Y 4JH',
-  country: 'United Kingdom',
-};
-
-function orderBody(
-  items: CreateOrderInput['items'],
-  extra: Partial<CreateOrderInput> = {},
-): CreateOrderInput {
-  return {
-    items,
-    address: shipTo,
-    delivery: 'standard',
-    paymentMethod: 'cash',
-    idempotencyKey: randomUUID(),
-    ...extra,
-  };
-}
-
 const place = (who: Member, body: object) => call(who, 'POST', '/orders', body);
 
-async function placed(who: Member, body: object): Promise<Order> {
-  const res = await place(who, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ order: Order }>().order;
-}
+const placed = async (who: Member, body: object) =>
+  (await ok<{ order: Order }>(who, 'POST', '/orders', body, 201)).order;
 
 const move = (who: Member, order: Pick<Order, 'id' | 'version'>, status: string, note?: string) =>
   call(who, 'POST', `/orders/${order.id}/status`, { status, version: order.version, ...(note && { note }) });
@@ -136,9 +84,7 @@ const orderCount = async () =>
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimitMax: 1_000_000 });
-  admin = await member(t.app, 'Grace', 'Hopper'); // the first account is an admin
-  alice = await member(t.app, 'Alice', 'Liddell');
-  bob = await member(t.app, 'Bob', 'Marley');
+  ({ admin, alice, bob } = await threeMembers(t.app));
 });
 afterAll(async () => {
   await t?.close();

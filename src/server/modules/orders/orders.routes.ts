@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, errorSchema } from '#shared/contract/common.ts';
 import {
   adminOrderPageResponse,
-  adminOrdersQuery,
-  canMoveOrder,
   createOrderInput,
   discountErrorSchema,
   formatOrderNumber,
@@ -15,21 +13,24 @@ import {
   orderQuoteResponse,
   orderResponse,
   ORDERS_PER_MINUTE,
-  orderStatusInput,
   paymentMethodsResponse,
-  type Order,
   type OrderStatus,
 } from '#shared/contract/orders.ts';
 
-import { badRequest, HttpError, notFound, stale } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { enforce } from '../../lib/rate-limiter.ts';
-import { actor, adminScope, signedInScope } from '../../plugins/auth.ts';
+import { actor, signedInScope } from '../../plugins/auth.ts';
 import { findAddress } from './addresses.repo.ts';
 import { assertSameRequest, requestHash } from './idempotency.ts';
-import { announceOrder, moveOrder as moveOrderTo } from './order-status.ts';
+import {
+  announceOrder,
+  moveOrder as moveOrderTo,
+  orderAnswer,
+  orderById,
+  orderNotFound,
+} from './order-status.ts';
 import {
   findOrder,
-  historyOf,
   listOrders,
   orderIdByKey,
   placeOrder,
@@ -44,13 +45,10 @@ import {
   discountTries,
   lineRequests,
   snapshotOf,
-  toOrder,
   toOrderSummary,
   type OrderListRow,
 } from './orders.service.ts';
 import { chargeCard, paymentMethodsOf } from './payments.ts';
-
-const orderNotFound = () => notFound('Order not found');
 
 /** 409: the products short of stock, by name, with what is left of each. */
 function outOfStock(unavailable: Unavailable[]): HttpError {
@@ -79,25 +77,13 @@ function overLimitError(overLimit: OverLimit[]): HttpError {
 
 /**
  * `/api/orders` (issue #13, ADR 026). Customers place orders (priced by the server, stock taken atomically,
- * idempotent by key), get a quote for their cart, and read their own orders (anyone else's is a 404);
- * administrators read every order (`GET /admin`: tabs with counts, dates, search, sorts) and move orders
- * along `orderTransitions` (`POST /:id/status`, version-checked; cancelling or refunding puts the stock
- * back once). The customer is notified of each change; `orders.changed` goes to them and to the
- * administrators.
+ * idempotent by key), get a quote for their cart, and read their own orders (anyone else's is a 404;
+ * administrators read every one). The administrators' list and status changes are orders.admin.routes.ts.
+ * The customer is notified of each change; `orders.changed` goes to them and to the administrators.
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   signedInScope(app);
-
-  async function orderAnswer(row: OrderListRow): Promise<Order> {
-    return toOrder(row, await historyOf(db, row.id));
-  }
-
-  async function orderById(id: string): Promise<Order> {
-    const row = await findOrder(db, id);
-    if (!row) throw orderNotFound();
-    return orderAnswer(row);
-  }
 
   const announce = (orderId: string, customerId: string, status: OrderStatus) =>
     announceOrder(app, orderId, customerId, status);
@@ -183,7 +169,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const earlier = await orderIdByKey(db, me.user.id, input.idempotencyKey);
       if (earlier) {
         await assertSameRequest(db, earlier, hash);
-        return reply.code(200).send({ order: await orderById(earlier) });
+        return reply.code(200).send({ order: await orderById(db, earlier) });
       }
       await enforce(db, [[`orders:${me.user.id}`, { max: ORDERS_PER_MINUTE, windowSeconds: 60 }]]);
       if (input.paymentMethod === 'card' && !app.cardPayments) {
@@ -213,7 +199,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (result.kind === 'duplicate') {
         await assertSameRequest(db, result.orderId, hash);
-        return reply.code(200).send({ order: await orderById(result.orderId) });
+        return reply.code(200).send({ order: await orderById(db, result.orderId) });
       }
       if (result.kind !== 'placed') throw refusal(result);
       request.log.info({ event: 'order.place', actorId: me.user.id, orderId: result.orderId });
@@ -244,7 +230,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           row = (await findOrder(db, row.id)) ?? row;
         }
       }
-      return reply.code(201).send({ order: await orderAnswer(row) });
+      return reply.code(201).send({ order: await orderAnswer(db, row) });
     },
   );
 
@@ -274,75 +260,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ── administration ────────────────────────────────────────────────────────────────────────────────────
 
-  /** A child scope: the hooks of adminScope apply to these routes only. */
-  const administration: FastifyPluginAsyncZod = async (admin) => {
-    adminScope(admin);
-
-    admin.get(
-      '/admin',
-      {
-        schema: {
-          querystring: adminOrdersQuery,
-          response: { 200: adminOrderPageResponse, ...errorResponses },
-        },
-      },
-      async (request) => {
-        const q = request.query;
-        const { items, ...page } = await listOrders(
-          db,
-          { status: q.status, search: q.search, from: q.startDate, to: q.endDate },
-          q.sort,
-          q.order,
-          q,
-        );
-        return { orders: items.map(toOrderSummary), ...page };
-      },
-    );
-
-    /**
-     * The next status, along `orderTransitions` (anything else is a 400), from the version the
-     * administrator saw (409 `STALE` with the order as it is now when it changed meanwhile).
-     */
-    admin.post(
-      '/:id/status',
-      {
-        schema: {
-          params: orderIdParams,
-          body: orderStatusInput,
-          response: { 200: orderResponse, ...errorResponses, 409: orderConflictSchema },
-        },
-      },
-      async (request) => {
-        const me = actor(request);
-        const { status, note, version } = request.body;
-        const row = await findOrder(db, request.params.id);
-        if (!row) throw orderNotFound();
-        if (!canMoveOrder(row.status, status)) {
-          throw badRequest(
-            row.status === status
-              ? `This order is already ${status}`
-              : `An order that is ${row.status} cannot become ${status}`,
-            'INVALID_TRANSITION',
-          );
-        }
-        if (version !== row.version) throw stale(await orderAnswer(row));
-        if (!(await moveOrder(row, status, { userId: me.user.id, note }))) {
-          throw stale(await orderById(row.id));
-        }
-        request.log.info({
-          event: 'order.status',
-          actorId: me.user.id,
-          orderId: row.id,
-          from: row.status,
-          to: status,
-        });
-        return { order: await orderById(row.id) };
-      },
-    );
-  };
-  await app.register(administration);
-
-  // After the administration, so `/admin` is not read as an order id (the static path wins either way).
+  // `/admin` is orders.admin.routes.ts's: a static path wins over `/:id` whatever the order.
   app.get(
     '/:id',
     { schema: { params: orderIdParams, response: { 200: orderResponse, ...errorResponses } } },
@@ -351,7 +269,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Administrators read every order; anyone else their own (someone else's is a 404).
       const row = await findOrder(db, request.params.id, me.isAdmin ? undefined : me.user.id);
       if (!row) throw orderNotFound();
-      return { order: await orderAnswer(row) };
+      return { order: await orderAnswer(db, row) };
     },
   );
 };

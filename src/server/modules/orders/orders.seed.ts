@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.ts';
 import { createRandom, type Random } from '../../db/seed/random.ts';
 import { publicUploadUrl } from '../files/files.service.ts';
-import { coversOf } from '../products/products.repo.ts';
+import { coversOf } from '../products/products.service.ts';
 import { lineRequests, priceOrder, snapshotOf, type TakenProduct } from './orders.service.ts';
 
 export interface OrdersSeedOptions {

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,17 +6,12 @@ import type { CreateOrderInput, Order, PaymentMethod } from '#shared/contract/or
 
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  discountCodes,
-  notifications,
-  orderEvents,
-  orders,
-  products,
-  type ProductRow,
-} from '../../db/schema/index.ts';
+import { discountCodes, notifications, orderEvents, orders, products } from '../../db/schema/index.ts';
 import { envSchema } from '../../env.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import { apiCalls } from '../../testing/http.ts';
 import { quickMembers, type Member } from '../../testing/members.ts';
+import { insertProduct, orderBody } from '../../testing/shop.ts';
 import { createTestDbs } from '../../testing/test-db.ts';
 import { sweepUnpaidOrders } from './orders.sweeper.ts';
 
@@ -43,26 +36,9 @@ async function instance(database: Database, sent: Mail[]): Promise<FastifyInstan
 }
 
 const db = () => databases[0]!.db;
+const { ok } = apiCalls(() => app);
 
-let serial = 0;
-async function product(quantity = 10): Promise<ProductRow> {
-  serial++;
-  const [row] = await db()
-    .insert(products)
-    .values({
-      name: `Sweeper product ${serial}`,
-      slug: `sweeper-product-${serial}`,
-      sku: `SWP-${serial}`,
-      price: 1000,
-      category: 'Shirts',
-      gender: ['Men'],
-      colors: ['#000000'],
-      quantity,
-      publish: 'published',
-    })
-    .returning();
-  return row!;
-}
+const product = (quantity = 10) => insertProduct(db(), { quantity });
 
 const stockOf = async (id: string) => (await db().select().from(products).where(eq(products.id, id)))[0]!;
 
@@ -77,24 +53,8 @@ async function order(
   hoursAgo: number,
   extra: Partial<CreateOrderInput> = {},
 ): Promise<Order> {
-  const body: CreateOrderInput = {
-    items: [{ productId, quantity: 2 }],
-    address: {
-      name: 'Ada Lovelace',
-      phoneNumber: '+44 20 7946 0000',
-      street: '12 St James Square',
-      city: 'London',
-      zipCode: 'SW1Y 4JH',
-      country: 'United Kingdom',
-    },
-    delivery: 'standard',
-    paymentMethod,
-    idempotencyKey: randomUUID(),
-    ...extra,
-  };
-  const res = await app.inject({ method: 'POST', url: '/api/orders', headers: who.headers, payload: body });
-  expect(res.statusCode, res.body).toBe(201);
-  const placed = res.json<{ order: Order }>().order;
+  const body = orderBody([{ productId, quantity: 2 }], { paymentMethod, ...extra });
+  const { order: placed } = await ok<{ order: Order }>(who, 'POST', '/orders', body, 201);
   await db()
     .update(orders)
     .set({ createdAt: sql`now() - make_interval(secs => ${hoursAgo * 3600})` })
@@ -175,13 +135,7 @@ describe('the unpaid-order sweeper', () => {
     const erin = await customer();
     const young = await order(erin, shirt.id, 'bankTransfer', 71);
     const paid = await order(erin, shirt.id, 'bankTransfer', 200);
-    const moved = await app.inject({
-      method: 'POST',
-      url: `/api/orders/${paid.id}/status`,
-      headers: admin.headers,
-      payload: { status: 'paid', version: paid.version },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await ok(admin, 'POST', `/orders/${paid.id}/status`, { status: 'paid', version: paid.version });
     await db()
       .update(orders)
       .set({ createdAt: sql`now() - interval '200 hours'` })

@@ -4,7 +4,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   COMMENT_REPLIES_SHOWN,
   POST_LIKERS_SHOWN,
-  POSTS_COUNT_CAP,
   type PostSort,
   type PostTab,
   type PostTabCounts,
@@ -21,8 +20,9 @@ import {
   postViews,
   type PostRow,
 } from '../../db/schema/posts.ts';
+import { capCount, COUNT_CAP } from '../../lib/capped-count.ts';
 import { pagedList, type PageRequest } from '../../lib/list.ts';
-import { prefixQuery } from '../products/products.repo.ts';
+import { prefixQuery } from '../../lib/search.ts';
 
 export type { PostRow };
 
@@ -178,7 +178,7 @@ async function counterCounts(db: Db, viewer: Viewer, authorId: string | undefine
 }
 
 /**
- * The tab counts of a search: its matches the viewer may see, counted up to POSTS_COUNT_CAP + 1 (a broad
+ * The tab counts of a search: its matches the viewer may see, counted up to COUNT_CAP + 1 (a broad
  * search would otherwise count most posts); `capped` when there were more.
  */
 async function searchCounts(
@@ -189,7 +189,7 @@ async function searchCounts(
     .select({ publish: posts.publish })
     .from(posts)
     .where(where)
-    .limit(POSTS_COUNT_CAP + 1)
+    .limit(COUNT_CAP + 1)
     .as('matches');
   const [row] = await db
     .select({
@@ -201,7 +201,7 @@ async function searchCounts(
   const draft = Number(row?.draft ?? 0);
   return {
     counts: { all: published + draft, published, draft },
-    capped: published + draft > POSTS_COUNT_CAP,
+    capped: capCount(published + draft).capped,
   };
 }
 
@@ -250,7 +250,7 @@ export async function listPosts(
   return {
     ...info,
     items: await withCovers(db, items),
-    total: capped ? Math.min(info.total, POSTS_COUNT_CAP) : info.total,
+    total: capped ? capCount(info.total).n : info.total,
     totalCapped: capped,
     counts,
   };

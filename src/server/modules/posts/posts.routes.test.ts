@@ -14,6 +14,7 @@ import type {
 } from '#shared/contract/posts.ts';
 
 import { postComments, postViews, posts } from '../../db/schema/posts.ts';
+import { apiCalls, type Method } from '../../testing/http.ts';
 import { member, multipartBody, pngWithMetadata, type Member } from '../../testing/members.ts';
 import { signedInSocket } from '../../testing/realtime-socket.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -26,17 +27,6 @@ let alice: Member;
 let bob: Member;
 let carol: Member;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-async function call(who: Member | null, method: Method, url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api/posts${url}`,
-    headers: who?.headers ?? {},
-    ...(payload && { payload: await basedOnStored(method, url, payload) }),
-  });
-}
-
 /**
  * An edit names the version it is based on (ADR 017): a test's PATCH of a post that names none is based on
  * the stored version (the tests of the version itself send theirs, or send none through `t.app.inject`).
@@ -48,11 +38,7 @@ async function basedOnStored(method: Method, url: string, payload: object): Prom
   return row ? { ...payload, version: row.version } : payload;
 }
 
-async function ok<T>(who: Member, method: Method, url: string, payload?: object, status = 200): Promise<T> {
-  const res = await call(who, method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
-  return res.json<T>();
-}
+const { call, ok } = apiCalls(() => t.app, '/api/posts', basedOnStored);
 
 let serial = 0;
 /** A post made through the API, published unless told otherwise. */

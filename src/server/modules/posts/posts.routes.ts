@@ -35,9 +35,8 @@ import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { actor, signedInScope, type Actor } from '../../plugins/auth.ts';
 import { activeAdminIds } from '../../lib/admins.ts';
 import { isUniqueViolation, sqlStateOf } from '../../plugins/errors.ts';
-import { findFile } from '../files/files.repo.ts';
-import { publicUploadUrl } from '../files/files.service.ts';
-import { notifyUser } from '../notifications/notify.ts';
+import { findFile, publicUploadUrl } from '../files/files.service.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
 import {
   commentsOf,
   deleteComment,

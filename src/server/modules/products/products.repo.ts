@@ -4,7 +4,6 @@ import {
   categoriesOf,
   LOW_STOCK_MAX,
   PRODUCT_IMAGES_MAX,
-  PRODUCTS_COUNT_CAP,
   RATING_FILTER_MIN,
   type InventoryType,
   type ProductAdminSortKey,
@@ -27,8 +26,10 @@ import {
   users,
   type ProductRow,
 } from '../../db/schema/index.ts';
+import { cappedCount } from '../../lib/capped-count.ts';
 import { pagedList, type PageRequest } from '../../lib/list.ts';
-import type { FileRow } from '../files/files.repo.ts';
+import { prefixQuery } from '../../lib/search.ts';
+import type { FileRow } from '../files/files.service.ts';
 
 export type { ProductRow };
 
@@ -43,17 +44,6 @@ const textArray = (values: readonly string[]) =>
   )}]::text[]`;
 
 // ── search ──────────────────────────────────────────────────────────────────────────────────────────────
-
-/** Words of a search as a prefix query ("lea jack" finds "Leather jacket"); null when it has none. */
-export function prefixQuery(search: string): string | null {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length
-    ? words
-        .slice(0, 8)
-        .map((w) => `${w}:*`)
-        .join(' & ')
-    : null;
-}
 
 /**
  * The words of name, SKU, code and tags match the search's word prefixes: one lookup in the GIN index
@@ -142,24 +132,9 @@ export type CardRow = {
   [K in keyof typeof cardColumns]: ProductRow[K];
 } & { coverKey: string | null };
 
-/**
- * The filter's matches counted up to PRODUCTS_COUNT_CAP + 1: exact for every filter that matches fewer
- * products, and a lower bound for broad ones, whose exact count would read most of the catalog (ADR 025).
- */
-async function cappedCount(db: Db, where: SQL | undefined): Promise<number> {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(products)
-    .where(where)
-    .limit(PRODUCTS_COUNT_CAP + 1)
-    .as('matches');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
-  return Number(row?.n ?? 0);
-}
-
 export interface CardPage {
   items: CardRow[];
-  /** Exact up to PRODUCTS_COUNT_CAP; PRODUCTS_COUNT_CAP when `totalCapped`. */
+  /** Exact up to COUNT_CAP; COUNT_CAP when `totalCapped` (lib/capped-count.ts, ADR 025). */
   total: number;
   totalCapped: boolean;
   page: number;
@@ -173,7 +148,8 @@ export interface CardPage {
  * matches, or fetches the few matches of a narrow filter through the filters' indexes and sorts them.
  */
 async function cardPage(db: Db, where: SQL | undefined, order: SQL[], page: PageRequest): Promise<CardPage> {
-  const { total, ...result } = await pagedList(
+  let totalCapped = false;
+  const result = await pagedList(
     page,
     ({ limit, offset }) =>
       db
@@ -183,7 +159,11 @@ async function cardPage(db: Db, where: SQL | undefined, order: SQL[], page: Page
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
-    () => cappedCount(db, where),
+    async () => {
+      const counted = await cappedCount(db, products, where);
+      totalCapped = counted.capped;
+      return counted.n;
+    },
   );
   const covers = await coversOf(
     db,
@@ -192,8 +172,7 @@ async function cardPage(db: Db, where: SQL | undefined, order: SQL[], page: Page
   return {
     ...result,
     items: result.items.map((r) => ({ ...r, coverKey: covers.get(r.id) ?? null })),
-    total: Math.min(total, PRODUCTS_COUNT_CAP),
-    totalCapped: total > PRODUCTS_COUNT_CAP,
+    totalCapped,
   };
 }
 

@@ -14,11 +14,15 @@ import type {
   ReviewResponse,
 } from '#shared/contract/products.ts';
 
-import { files, productImages, productReviews, products, users } from '../../db/schema/index.ts';
-import { UNUSABLE_PASSWORD_HASH } from '../../lib/passwords.ts';
-import { signAccessToken } from '../../lib/tokens.ts';
-import { createSession } from '../account/account.repo.ts';
-import { member, multipartBody, pngWithMetadata, type Member } from '../../testing/members.ts';
+import { files, productImages, productReviews, products } from '../../db/schema/index.ts';
+import { apiCalls } from '../../testing/http.ts';
+import {
+  multipartBody,
+  pngWithMetadata,
+  quickMembers,
+  threeMembers,
+  type Member,
+} from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -26,22 +30,7 @@ let admin: Member;
 let alice: Member;
 let bob: Member;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-function call(who: Member | null, method: Method, url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api/products${url}`,
-    headers: who?.headers ?? {},
-    ...(payload && { payload }),
-  });
-}
-
-async function ok<T>(who: Member, method: Method, url: string, payload?: object, status = 200): Promise<T> {
-  const res = await call(who, method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
-  return res.json<T>();
-}
+const { call, ok } = apiCalls(() => t.app, '/api/products');
 
 const names = (page: { products: ProductCard[] }) => page.products.map((p) => p.name);
 const shop = (who: Member, query = '') => ok<ProductPage>(who, 'GET', `/${query ? `?${query}` : ''}`);
@@ -63,40 +52,12 @@ async function create(overrides: Partial<CreateProductInput> = {}): Promise<Prod
   return (await ok<{ product: Product }>(admin, 'POST', '/', input, 201)).product;
 }
 
-/** Signed-in users made directly in the database (no password hashing): many reviewers quickly. */
-async function quickMembers(count: number, prefix: string): Promise<Member[]> {
-  const rows = await t.database.db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        email: `${prefix}.${i}.${Date.now()}@example.com`,
-        firstName: `${prefix}${i}`,
-        lastName: 'Reviewer',
-        passwordHash: UNUSABLE_PASSWORD_HASH,
-      })),
-    )
-    .returning({ id: users.id, email: users.email });
-  return Promise.all(
-    rows.map(async (row) => {
-      const session = await createSession(t.database.db, {
-        userId: row.id,
-        refreshHash: 'unused',
-        expiresAt: new Date(Date.now() + 3_600_000),
-      });
-      const token = await signAccessToken(t.app.secret, { userId: row.id, sessionId: session.id }, 900);
-      return { id: row.id, email: row.email, token, headers: { authorization: `Bearer ${token}` } };
-    }),
-  );
-}
-
 const productRow = async (id: string) =>
   (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!;
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimitMax: 1_000_000 });
-  admin = await member(t.app, 'Grace', 'Hopper'); // the first account is an admin
-  alice = await member(t.app, 'Alice', 'Liddell');
-  bob = await member(t.app, 'Bob', 'Marley');
+  ({ admin, alice, bob } = await threeMembers(t.app));
 });
 afterAll(async () => {
   await t?.close();
@@ -649,7 +610,7 @@ describe('products: the shop (the spec calls, filters, sorts, paging)', () => {
   });
 
   it('filters by rating (average of at least 4, 3, 2, 1 stars)', async () => {
-    const [r1, r2] = await quickMembers(2, 'rater');
+    const [r1, r2] = await quickMembers(t.app, t.database.db, 2, 'rater');
     const rate = (who: Member, name: string, rating: number) =>
       ok(who, 'POST', `/${made[name]!.id}/reviews`, { rating, comment: 'Rated.' });
     await rate(r1!, 'Alpha Oxford Shirt', 5);
@@ -947,7 +908,7 @@ describe('products: reviews', () => {
 
   it('keeps the counts exact under concurrent reviews, edits and deletions', async () => {
     const target = await create({ name: 'Busy Backpack', category: 'Backpacks and bags' });
-    const crowd = await quickMembers(40, 'crowd');
+    const crowd = await quickMembers(t.app, t.database.db, 40, 'crowd');
     const post = (who: Member, rating: number) =>
       call(who, 'POST', `/${target.id}/reviews`, { rating, comment: `${rating} stars` });
     // 40 people review at once; then 20 of them change theirs at once while 10 others remove theirs.

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
+import type { FastifyInstance } from 'fastify';
+
 import {
   inventoryTypeOf,
   PRODUCT_SLUG_MAX,
@@ -10,9 +12,26 @@ import {
 } from '#shared/contract/products.ts';
 import type { StoredFile } from '#shared/contract/files.ts';
 
-import { publicUploadUrl } from '../files/files.service.ts';
-import type { FileRow } from '../files/files.repo.ts';
-import type { CardRow, ProductRow, ReviewRow } from './products.repo.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { publicUploadUrl, type FileRow } from '../files/files.service.ts';
+import { findProductById, imagesOf, type CardRow, type ProductRow, type ReviewRow } from './products.repo.ts';
+
+// The products module's surface (ADR 035): product covers, as orders show them.
+export { coversOf } from './products.repo.ts';
+
+export const productNotFound = () => notFound('Product not found');
+
+/** The product with its images, as the API answers it (the shop's and the administrators' routes). */
+export async function productAnswer(app: FastifyInstance, row: ProductRow): Promise<Product> {
+  return toProduct(row, await imagesOf(app.db, row.id), (file) => app.files.toFile(file));
+}
+
+/** The product as it is now; 404 when it is gone. */
+export async function currentProduct(app: FastifyInstance, id: string): Promise<Product> {
+  const row = await findProductById(app.db, id);
+  if (!row) throw productNotFound();
+  return productAnswer(app, row);
+}
 
 /** The average of `totalReviews` ratings summing to `ratingSum`, to one decimal; 0 without reviews. */
 export const averageRating = (ratingSum: number, totalReviews: number) =>

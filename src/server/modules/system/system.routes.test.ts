@@ -4,14 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../app.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
-import {
-  GOOD_PASSWORD,
-  bearer,
-  createTestApp,
-  login,
-  register,
-  type TestApp,
-} from '../../testing/test-app.ts';
+import { GOOD_PASSWORD, bearer, createTestApp, register, type TestApp } from '../../testing/test-app.ts';
+import { login } from '../../testing/http.ts';
 
 /** No internals in an error body: no stack, file path, SQL or table name. */
 function expectGenericError(res: LightMyRequestResponse, label: string): void {

@@ -4,7 +4,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 
 import {
-  COUNT_CAP,
   imageKinds,
   type GalleryResponse,
   type ImageKind,
@@ -14,21 +13,13 @@ import {
 } from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
-import { follows, userCounts, users } from '../../db/schema/index.ts';
+import { follows, userCounts, users, type UserRow } from '../../db/schema/index.ts';
+import { cappedCount } from '../../lib/capped-count.ts';
 import { pagedList, type PageRequest } from '../../lib/list.ts';
-import { type UserRow } from '../account/account.repo.ts';
-import { deleteOwnFile, listOwnFiles, type FileRow } from '../files/files.repo.ts';
-import { publicUploadUrl } from '../files/files.service.ts';
-
-import { matches, nameKey } from './users.repo.ts';
+import { matches, nameKey, type Viewer } from '../../lib/search.ts';
+import { deleteOwnFile, listOwnFiles, publicUploadUrl, type FileRow } from '../files/files.service.ts';
 
 // ── contact details ─────────────────────────────────────────────────────────────────────────────────────
-
-/** Who is looking at someone's details. */
-export interface Viewer {
-  id: string;
-  isAdmin: boolean;
-}
 
 export type ContactDetailsRow = Pick<
   UserRow,
@@ -136,7 +127,7 @@ export async function publicProfile(
 
 /**
  * The cards page: visible users by name, searched by name only. A search counts its matches up to
- * COUNT_CAP + 1 (`totalCapped` when there are more), like the admin list.
+ * COUNT_CAP + 1 (lib/capped-count.ts; `totalCapped` when there are more), like the admin list.
  */
 export async function listCards(
   db: Db,
@@ -163,17 +154,9 @@ export async function listCards(
           .where(eq(userCounts.status, 'active'));
         return Number(row?.n ?? 0);
       }
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
-        db
-          .select({ one: sql`1` })
-          .from(users)
-          .where(where)
-          .limit(COUNT_CAP + 1)
-          .as('m'),
-      );
-      const total = Number(row?.n ?? 0);
-      totalCapped = total > COUNT_CAP;
-      return Math.min(total, COUNT_CAP);
+      const counted = await cappedCount(db, users, where);
+      totalCapped = counted.capped;
+      return counted.n;
     },
   );
   return { users: items.map(toPublicUser), ...info, totalCapped };

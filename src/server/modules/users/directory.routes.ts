@@ -14,8 +14,8 @@ import {
 
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { actor, signedInScope } from '../../plugins/auth.ts';
-import type { UserRow } from '../account/account.repo.ts';
-import { notifyUser } from '../notifications/notify.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
 import {
   follow,
   followerCount,

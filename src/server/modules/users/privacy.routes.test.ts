@@ -14,6 +14,7 @@ import type { ChatContact, Conversation } from '#shared/contract/chat.ts';
 import type { MailAddress } from '#shared/contract/mail.ts';
 
 import { users } from '../../db/schema/index.ts';
+import { apiCalls } from '../../testing/http.ts';
 import { member, quickMembers, type Member } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -26,15 +27,7 @@ let carol: Member;
 const BOB = { phone: '+44 7700 900111', address: '1 Secret Lane', city: 'Hiddenham', country: 'Narnia' };
 const CAROL = { phone: '+44 7700 900222', address: '2 Open Road', city: 'Shownville', country: 'Utopia' };
 
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (who: Member, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload && { payload }) });
-
-async function ok<T>(who: Member, method: Method, url: string, payload?: object): Promise<T> {
-  const res = await call(who, method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-  return res.json<T>();
-}
+const { call, ok } = apiCalls(() => t.app);
 
 const contactsOf = async (who: Member) =>
   (await ok<{ contacts: ChatContact[] }>(who, 'GET', '/chat/contacts')).contacts;

@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, inArray, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import { userStatuses, type Role, type User, type UserStatus } from '#shared/contract/account.ts';
-import { COUNT_CAP, type StatusCounts, type StatusKey, type UserSortKey } from '#shared/contract/users.ts';
+import type { StatusCounts, StatusKey, UserSortKey } from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
-import { userCounts, users } from '../../db/schema/index.ts';
-
-import { toUser, type UserRow } from '../account/account.repo.ts';
-import { storageKeysOfOwners } from '../files/files.repo.ts';
+import { userCounts, users, type UserRow } from '../../db/schema/index.ts';
+import { cappedCountsBy } from '../../lib/capped-count.ts';
+import { matches, nameKey } from '../../lib/search.ts';
+import { toUser } from '../account/account.service.ts';
+import { storageKeysOfOwners } from '../files/files.service.ts';
 
 type UserInsert = typeof users.$inferInsert;
 /** A change to a user row; the JSON columns may be a SQL merge (mergeJson) instead of a whole value. */
@@ -35,37 +36,6 @@ export async function findUserByRef(db: Db, ref: string): Promise<UserRow | unde
     .limit(1);
   return row;
 }
-
-/** `%`, `_` and `\` match themselves (the pattern uses `escape '\'`). */
-export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const containsLower = (column: SQLWrapper, term: string) =>
-  sql`${column} like lower(${`%${escapeLike(term)}%`}) escape '\\'`;
-
-/**
- * `column` contains `term`, case-insensitively, for users with the given status and role. One lookup in
- * the GIN index users_search_idx (drizzle/0004_search_grams.sql) narrows the rows to those holding every
- * trigram of the term (or the term itself when it is 1 or 2 characters long) and the status and role
- * tokens; LIKE rechecks them. No search scans the table. `column` must be search_text or a part of it.
- */
-export function matches(
-  column: SQLWrapper,
-  term: string,
-  only: { status?: UserStatus | undefined; role?: Role | undefined } = {},
-): SQL {
-  const tokens = [
-    ...(only.status ? [`status:${only.status}`] : []),
-    ...(only.role ? [`role:${only.role}`] : []),
-  ];
-  const tokenArray = sql`array[${sql.join(
-    tokens.map((t) => sql`${t}::text`),
-    sql`, `,
-  )}]::text[]`;
-  return sql`atrium_user_terms(${users.searchText}, ${users.status}, ${users.role})
-    @> (atrium_term_grams(lower(${term})) || ${tokenArray}) and ${containsLower(column, term)}`;
-}
-
-export const nameKey = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
 
 /** Sort keys come from this map only; the query never contains text from the request. */
 const SORT_COLUMNS: Record<UserSortKey, SQLWrapper> = {
@@ -98,24 +68,9 @@ async function searchCounts(
   term: string,
   role: Role | undefined,
 ): Promise<{ counts: StatusCounts; capped: StatusKey[] }> {
-  const perStatus = userStatuses.map(
-    (status) => sql`(select count(*)::int from (select 1 from ${users}
-      where ${matches(users.searchText, term, { status, role })} limit ${COUNT_CAP + 1}) as m) as ${sql.identifier(status)}`,
+  return cappedCountsBy(db, users, userStatuses, (status) =>
+    matches(users.searchText, term, { status, role }),
   );
-  const result = (await db.execute(sql`select ${sql.join(perStatus, sql`, `)}`)) as unknown as {
-    rows: Array<Record<UserStatus, number | string>>;
-  };
-  const row = result.rows[0];
-  const counts: StatusCounts = { all: 0, active: 0, pending: 0, banned: 0, rejected: 0 };
-  const capped: StatusKey[] = [];
-  for (const status of userStatuses) {
-    const n = Number(row?.[status] ?? 0);
-    if (n > COUNT_CAP) capped.push(status);
-    counts[status] = Math.min(n, COUNT_CAP);
-    counts.all += counts[status];
-  }
-  if (capped.length) capped.unshift('all');
-  return { counts, capped };
 }
 
 /**
@@ -204,22 +159,6 @@ export async function updateUserRow(
     )
     .returning();
   return row;
-}
-
-/** Whether another active admin than `excludeIds` exists. */
-export async function otherActiveAdminExists(db: Db, excludeIds: string[]): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'admin'),
-        eq(users.status, 'active'),
-        excludeIds.length ? notInArray(users.id, excludeIds) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Serialises changes of the admin set, so two admins cannot demote each other at once. */

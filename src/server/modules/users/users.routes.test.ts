@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { User } from '#shared/contract/account.ts';
-import { COUNT_CAP, type AuditLogPage, type PublicUser, type UserPage } from '#shared/contract/users.ts';
+import type { AuditLogPage, PublicUser, UserPage } from '#shared/contract/users.ts';
 
 import { auditLog, users } from '../../db/schema/index.ts';
+import { COUNT_CAP } from '../../lib/capped-count.ts';
 import { GOOD_PASSWORD, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
-  login,
   member,
   multipartBody,
   pngWithMetadata,
@@ -15,6 +15,7 @@ import {
   threeMembers,
   type Member,
 } from '../../testing/members.ts';
+import { login } from '../../testing/http.ts';
 
 const PRIVATE_KEYS = ['email', 'phone', 'address', 'zipCode', 'city', 'state', 'status', 'notifications'];
 

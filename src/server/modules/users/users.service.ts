@@ -1,17 +1,13 @@
 import { profileDetailFields, type SocialLinks } from '#shared/contract/users.ts';
 
-import { users } from '../../db/schema/index.ts';
+import { users, type UserRow } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/http-error.ts';
-import type { Limit } from '../../lib/rate-limiter.ts';
-import type { UserRow } from '../account/account.repo.ts';
 import { mergeJson, type UserUpdate } from './users.repo.ts';
 
 export type { UserUpdate };
 
-export const LIMITS = {
-  /** Wrong current passwords (change password, change email) per account. */
-  passwordCheck: { max: 10, windowSeconds: 15 * 60 },
-} satisfies Record<string, Limit>;
+// The users module's surface (ADR 035): what other modules may use of the directory.
+export { contactDetailsFor } from './directory.repo.ts';
 
 export const LAST_ADMIN_MESSAGE =
   'At least one active admin must remain. Make another user an admin before this change.';

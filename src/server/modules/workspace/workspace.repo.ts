@@ -163,6 +163,12 @@ export async function markInvitationAccepted(db: Db, id: string, userId: string)
   await db.update(invitations).set({ acceptedBy: userId }).where(eq(invitations.id, id));
 }
 
+/** Does an account with this address exist (an invitation to it would be refused)? */
+export async function hasAccount(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row !== undefined;
+}
+
 /** Does the instance have no account yet (the first one becomes administrator, whatever the policy)? */
 export async function noAccountYet(db: Db): Promise<boolean> {
   const [any] = await db.select({ id: users.id }).from(users).limit(1);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { InvitationList, SignupPolicy, WorkspaceSettings } from '#shared/contract/workspace.ts';
 
+import { freshIp } from '../../testing/http.ts';
 import { member, type Member } from '../../testing/members.ts';
 import {
   GOOD_PASSWORD,
@@ -10,7 +11,6 @@ import {
   lastCode,
   register,
   uniqueEmail,
-  uniqueIp,
   type TestApp,
 } from '../../testing/test-app.ts';
 
@@ -44,7 +44,7 @@ function registerRaw(payload: Record<string, unknown>) {
   return t.app.inject({
     method: 'POST',
     url: '/api/account/register',
-    remoteAddress: uniqueIp(),
+    remoteAddress: freshIp(),
     payload: {
       password: GOOD_PASSWORD,
       firstName: 'New',
@@ -139,7 +139,7 @@ describe('sign-up policies', () => {
   it('closed: nobody registers, but the first account of an empty instance does', async () => {
     const empty = await createTestApp({ signupDefault: 'closed' });
     try {
-      const first = await register(empty.app, {}, uniqueIp());
+      const first = await register(empty.app, {}, freshIp());
       expect(first.user.role).toBe('admin');
       const second = await empty.app.inject({
         method: 'POST',
@@ -260,7 +260,7 @@ describe('sign-up policies', () => {
   });
 
   it('verify: an unverified account cannot invite or mail outside addresses until it enters its code', async () => {
-    const auth = await register(t.app, { email: uniqueEmail('fresh') }, uniqueIp());
+    const auth = await register(t.app, { email: uniqueEmail('fresh') }, freshIp());
     const headers = bearer(auth.accessToken);
     await setSettings({ membersMayInvite: true });
     const invited = await invite(headers, uniqueEmail());
@@ -291,7 +291,7 @@ describe('sign-up policies', () => {
 
   it('open: an unverified account mails outside addresses at once', async () => {
     await setSettings({ signup: 'open' });
-    const auth = await register(t.app, { email: uniqueEmail('open') }, uniqueIp());
+    const auth = await register(t.app, { email: uniqueEmail('open') }, freshIp());
     const payload = { to: ['someone@elsewhere.example'], subject: 'Hi', message: '<p>Hi</p>' };
     const send = await t.app.inject({
       method: 'POST',

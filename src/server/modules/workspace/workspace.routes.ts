@@ -11,24 +11,21 @@ import {
   invitationPreviewResponse,
   invitationResponse,
   signupPolicyResponse,
-  updateWorkspaceSettingsInput,
-  workspaceSettingsSchema,
 } from '#shared/contract/workspace.ts';
 
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { HttpError, conflict, forbidden, notFound, stale } from '../../lib/http-error.ts';
+import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { enforce, type Limit } from '../../lib/rate-limiter.ts';
-import { actor, adminScope, signedInScope } from '../../plugins/auth.ts';
-import { findUserByEmail } from '../account/account.repo.ts';
+import { actor, signedInScope } from '../../plugins/auth.ts';
 import {
   findInvitation,
   findUsableInvitation,
+  hasAccount,
   insertInvitation,
   listInvitations,
   noAccountYet,
   revokeInvitation,
   toInvitation,
-  writeWorkspaceSettings,
 } from './workspace.repo.ts';
 import { assertMayMailOutside, workspaceSettings } from './workspace.service.ts';
 
@@ -36,10 +33,9 @@ const PREVIEW_LIMIT: Limit = { max: 30, windowSeconds: 10 * 60 };
 const invitationNotFound = () => notFound('Invitation not found');
 
 /**
- * `/api/workspace` (issue 24 A, ADR 034): the sign-up policy anyone may read, the workspace settings only
- * administrators read and change (version-checked), and invitations — sent by administrators, or by members
- * when the settings allow it, by verified accounts only; listed and revoked by their sender or an
- * administrator.
+ * `/api/workspace` (issue 24 A, ADR 034): the sign-up policy anyone may read, and invitations — sent by
+ * administrators, or by members when the settings allow it, by verified accounts only; listed and revoked
+ * by their sender or an administrator. The settings are workspace.admin.routes.ts's.
  */
 export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -69,33 +65,6 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
-
-  const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
-    adminScope(admin);
-
-    admin.get(
-      '/settings',
-      { schema: { response: { 200: workspaceSettingsSchema, ...errorResponses } } },
-      () => workspaceSettings(app),
-    );
-
-    admin.put(
-      '/settings',
-      {
-        schema: {
-          body: updateWorkspaceSettingsInput,
-          response: { 200: workspaceSettingsSchema, ...errorResponses },
-        },
-      },
-      async (request) => {
-        if (!(await writeWorkspaceSettings(db, request.body, actor(request).user.id))) {
-          throw stale(await workspaceSettings(app));
-        }
-        return workspaceSettings(app);
-      },
-    );
-  };
-  await app.register(adminRoutes);
 
   const memberRoutes: FastifyPluginAsyncZod = async (members) => {
     signedInScope(members);
@@ -130,8 +99,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (!(await mayInvite(me.isAdmin))) throw forbidden('Only administrators can invite people');
         const { email } = request.body;
-        if (await findUserByEmail(db, email))
-          throw conflict('This person already has an account', 'EMAIL_TAKEN');
+        if (await hasAccount(db, email)) throw conflict('This person already has an account', 'EMAIL_TAKEN');
         await assertMayMailOutside(app, me.user, 1, 'invite people');
         const token = randomToken();
         const id = await insertInvitation(db, {

@@ -5,9 +5,18 @@ import type { SignupMode, WorkspaceSettings } from '#shared/contract/workspace.t
 import type { UserRow } from '../../db/schema/index.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { takeQuota } from '../../lib/quota.ts';
-import { notifyUser } from '../notifications/notify.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
 import { activeAdminIds } from '../../lib/admins.ts';
 import { readWorkspaceSettings } from './workspace.repo.ts';
+
+// The workspace module's surface (ADR 035): invitations as sign-up claims them.
+export {
+  claimInvitation,
+  findUsableInvitation,
+  markInvitationAccepted,
+  noAccountYet,
+  releaseInvitation,
+} from './workspace.repo.ts';
 
 type AppLike = Pick<FastifyInstance, 'db' | 'config'>;
 

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 
 import { PageTitle } from '../../../components/page-title/page-title.tsx';
-import { LoginView } from '../../../features/auth/views/login-view.tsx';
+import { LoginView } from '../../../features/account/views/login-view.tsx';
 
 export function Component() {
   const { t } = useTranslation();
   return (
     <>
-      <PageTitle title={t('auth.login.pageTitle')} />
+      <PageTitle title={t('account.login.pageTitle')} />
       <LoginView />
     </>
   );

@@ -10,62 +10,17 @@ import type {
   InvoiceInput,
   InvoiceLanguage,
   InvoicePage,
-  InvoiceSortKey,
-  InvoiceTab,
   Service,
   StoredInvoiceStatus,
   UpdateCustomerInput,
   UpdateInvoiceInput,
 } from '#shared/contract/invoices.ts';
 
-import { ApiError, apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-
-export type InvoicesParams = {
-  page: number;
-  pageSize: number;
-  status: InvoiceTab;
-  search: string;
-  services: string[];
-  startDate?: string | undefined;
-  endDate?: string | undefined;
-  sort?: InvoiceSortKey | undefined;
-  order?: 'asc' | 'desc' | undefined;
-};
-
-export const invoicesKeys = {
-  all: ['invoices'] as const,
-  list: (params: InvoicesParams) => ['invoices', 'list', params] as const,
-  invoice: (id: string) => ['invoices', 'invoice', id] as const,
-  services: ['invoices', 'services'] as const,
-  fromAddresses: ['invoices', 'from-addresses'] as const,
-  customers: (search: string) => ['invoices', 'customers', search] as const,
-};
-
-export const getInvoices = (params: InvoicesParams, signal?: AbortSignal) =>
-  apiClient.get<InvoicePage>('/invoices', {
-    signal,
-    query: {
-      page: params.page,
-      pageSize: params.pageSize,
-      status: params.status,
-      search: params.search || undefined,
-      service: params.services.length ? params.services.join(',') : undefined,
-      startDate: params.startDate,
-      endDate: params.endDate,
-      sort: params.sort,
-      order: params.sort ? params.order : undefined,
-    },
-  });
-
-export function useInvoices(params: InvoicesParams) {
-  return useQuery({
-    queryKey: invoicesKeys.list(params),
-    queryFn: ({ signal }) => getInvoices(params, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+import { invoicesKeys } from './invoices-keys.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

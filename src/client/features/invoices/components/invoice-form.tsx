@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -24,6 +23,12 @@ import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { useServerError } from '../../../components/form/use-server-error.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMoney } from '../../../lib/use-money.ts';
+import { FormMoneyField } from '../../../components/money-input/money-field.tsx';
+import {
+  centsToInput as units,
+  inputToCents,
+  requiredCents,
+} from '../../../components/money-input/money-input.ts';
 import { useTranslateMessage } from '../../../locales/use-translate-message.ts';
 import { useFromAddresses, useServices } from '../api/invoices-api.ts';
 import type { PickedCustomer } from './customer-dialog.tsx';
@@ -45,9 +50,8 @@ export type InvoiceFormValues = {
   notes: string;
 };
 
-const units = (cents: number) => (cents / 100).toFixed(2);
-/** Units as typed → cents (NaN when not a number: the shared schema refuses it). */
-const cents = (text: string) => (text.trim() === '' ? 0 : Math.round(Number.parseFloat(text) * 100));
+/** An optional amount (shipping, discount) as cents: empty is none, 0 (components/money-input). */
+const cents = (text: string) => inputToCents(text) ?? 0;
 const optionalNumber = (text: string) => (text.trim() === '' ? 0 : Number(text));
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (day: string, days: number) =>
@@ -106,7 +110,7 @@ export function toInvoicePayload(
       description: item.description,
       serviceId: item.serviceId || null,
       quantity: Number(item.quantity || Number.NaN),
-      price: item.price.trim() === '' ? Number.NaN : cents(item.price),
+      price: requiredCents(item.price),
     })),
     shipping: cents(values.shipping),
     discount: cents(values.discount),
@@ -234,12 +238,10 @@ function ItemRows({ control }: { control: Control<InvoiceFormValues> }) {
                 type="number"
                 slotProps={{ htmlInput: { min: 1 } }}
               />
-              <FormTextField
+              <FormMoneyField
                 control={control}
                 name={`items.${index}.price`}
                 label={t('invoices.form.item.price')}
-                type="number"
-                slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
               />
               <Typography
                 variant="subtitle2"
@@ -362,7 +364,6 @@ export function InvoiceForm({ invoice, onSubmit }: InvoiceFormProps) {
       if (invoice?.status === 'paid') delete payload.status;
       return attempt(serverFields, () => onSubmit(payload, send));
     });
-  const amount = { input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } };
   return (
     <Stack
       component="form"
@@ -436,19 +437,17 @@ export function InvoiceForm({ invoice, onSubmit }: InvoiceFormProps) {
         <Box
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, my: 3 }}
         >
-          <FormTextField
+          <FormMoneyField
             control={control}
             name="shipping"
             label={t('invoices.form.shipping')}
-            type="number"
-            slotProps={amount}
+            unit={currency}
           />
-          <FormTextField
+          <FormMoneyField
             control={control}
             name="discount"
             label={t('invoices.form.discount')}
-            type="number"
-            slotProps={amount}
+            unit={currency}
           />
           <FormTextField control={control} name="taxes" label={t('invoices.form.taxes')} type="number" />
         </Box>

@@ -11,7 +11,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -22,14 +21,12 @@ import { useTranslation } from 'react-i18next';
 import type { FromAddress, Service } from '#shared/contract/invoices.ts';
 
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
+import { MoneyField } from '../../../components/money-input/money-field.tsx';
+import { centsToInput as units, requiredCents } from '../../../components/money-input/money-input.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useFromAddresses, useInvoiceSettings, useServices } from '../api/invoices-api.ts';
 import { PartyBlock } from './party-block.tsx';
-
-const units = (cents: number) => (cents / 100).toFixed(2);
-const toCents = (text: string) =>
-  text.trim() === '' ? Number.NaN : Math.round(Number.parseFloat(text) * 100);
 
 /** One service as an editable row (or the empty row that adds one). */
 function ServiceRow({ service }: { service?: Service }) {
@@ -45,7 +42,7 @@ function ServiceRow({ service }: { service?: Service }) {
     event.preventDefault();
     setProblem(null);
     saveService.mutate(
-      { id: service?.id, name, price: toCents(price) },
+      { id: service?.id, name, price: requiredCents(price) },
       {
         onSuccess: ({ service: saved }) => {
           enqueueSnackbar(t('invoices.settings.serviceSaved', { name: saved.name }), { variant: 'success' });
@@ -79,17 +76,13 @@ function ServiceRow({ service }: { service?: Service }) {
         helperText={problem}
         sx={{ flexGrow: 1 }}
       />
-      <TextField
+      <MoneyField
         size="small"
-        type="number"
         label={t('invoices.settings.price')}
         value={price}
         onChange={(event) => setPrice(event.target.value)}
         sx={{ width: 150 }}
-        slotProps={{
-          htmlInput: { min: 0, step: '0.01' },
-          input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
-        }}
+        unit={currency}
       />
       {service ? (
         <>

@@ -31,18 +31,18 @@ import { StatusMenuButton } from '../../../components/status-menu/status-menu-bu
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError, staleRecord } from '../../../lib/api-client.ts';
+import { ApiError, staleRecord } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fDate, fNumber } from '../../../lib/format.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import {
   downloadInvoicePdf,
-  invoicesKeys,
   openInvoicePdf,
   useInvoice,
   useInvoiceActions,
   useInvoicesLive,
 } from '../api/invoices-api.ts';
+import { invoicesKeys } from '../api/invoices-keys.ts';
 import { InvoiceStatusLabel } from '../components/invoice-status.tsx';
 import { PartyBlock } from '../components/party-block.tsx';
 import { SendInvoiceDialog } from '../components/send-invoice-dialog.tsx';

@@ -10,9 +10,10 @@ import type { Invoice, InvoiceInput } from '#shared/contract/invoices.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError, staleRecord } from '../../../lib/api-client.ts';
+import { ApiError, staleRecord } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { invoicesKeys, useInvoice, useInvoiceActions, useSaveInvoice } from '../api/invoices-api.ts';
+import { useInvoice, useInvoiceActions, useSaveInvoice } from '../api/invoices-api.ts';
+import { invoicesKeys } from '../api/invoices-keys.ts';
 import { InvoiceForm } from '../components/invoice-form.tsx';
 
 /** Saves, then mails it when asked; lands on the invoice. */

@@ -20,13 +20,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 
-import {
-  INVOICES_PAGE_SIZE,
-  invoiceSortKeys,
-  invoiceTabs,
-  type InvoiceSortKey,
-  type InvoiceTab,
-} from '#shared/contract/invoices-limits.ts';
+import type { InvoiceSortKey } from '#shared/contract/invoices-limits.ts';
 import type { Invoice, InvoiceStats } from '#shared/contract/invoices.ts';
 
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog.tsx';
@@ -43,40 +37,15 @@ import { buildCsv, downloadCsv } from '../../../lib/csv.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fDate, fNumber, fPercent } from '../../../lib/format.ts';
-import type { ListStateConfig } from '../../../lib/list-state.ts';
 import { useMoney } from '../../../lib/use-money.ts';
-import {
-  downloadInvoicePdf,
-  getInvoices,
-  useInvoiceActions,
-  useInvoices,
-  useInvoicesLive,
-  useServices,
-  type InvoicesParams,
-} from '../api/invoices-api.ts';
+import { downloadInvoicePdf, useInvoiceActions, useInvoicesLive, useServices } from '../api/invoices-api.ts';
+import { fetchAllInvoices, invoicesList, useInvoices } from '../api/invoices-list.ts';
 import { InvoiceStatusLabel, invoiceStatusColor } from '../components/invoice-status.tsx';
 
 /** Administrators' services and addresses: loaded when opened. */
 const InvoiceSettingsDialog = lazy(() =>
   import('../components/invoice-settings-dialog.tsx').then((m) => ({ default: m.InvoiceSettingsDialog })),
 );
-
-type Filter = 'status' | 'service' | 'startDate' | 'endDate';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const listConfig: ListStateConfig<InvoiceSortKey, Filter> = {
-  pageSizes: [5, INVOICES_PAGE_SIZE, 25, 50],
-  defaultPageSize: INVOICES_PAGE_SIZE,
-  sortKeys: invoiceSortKeys,
-  filters: {
-    status: invoiceTabs.filter((tab) => tab !== 'all'),
-    // Service ids, comma separated.
-    service: /^[0-9a-f-]{36}(,[0-9a-f-]{36}){0,19}$/,
-    startDate: DAY,
-    endDate: DAY,
-  },
-  searchMax: 100,
-};
 
 const statTabs = ['all', 'paid', 'pending', 'overdue', 'draft'] as const;
 const statColor = {
@@ -209,23 +178,12 @@ export function InvoiceListView() {
   const { t } = useTranslation();
   const money = useMoney();
   const { enqueueSnackbar } = useSnackbar();
-  const list = useListState(listConfig);
+  const list = useListState(invoicesList.config);
   useInvoicesLive();
   const services = useServices();
   const actions = useInvoiceActions();
-  const status = (list.filters.status as InvoiceTab | undefined) ?? 'all';
-  const serviceIds = list.filters.service ? list.filters.service.split(',') : [];
-  const params: InvoicesParams = {
-    page: list.page + 1,
-    pageSize: list.pageSize,
-    status,
-    search: list.search,
-    services: serviceIds,
-    startDate: list.filters.startDate,
-    endDate: list.filters.endDate,
-    sort: list.sort?.field,
-    order: list.sort?.order,
-  };
+  const params = invoicesList.paramsOf(list);
+  const { status, services: serviceIds } = params;
   const invoices = useInvoices(params);
   const rows = invoices.data?.invoices ?? [];
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -267,12 +225,7 @@ export function InvoiceListView() {
   const exportCsv = async () => {
     setBusy('export');
     try {
-      const all: Invoice[] = [];
-      for (let page = 1; ; page++) {
-        const answer = await getInvoices({ ...params, page, pageSize: 100 });
-        all.push(...answer.invoices);
-        if (!answer.hasNextPage || page >= 100) break;
-      }
+      const all = await fetchAllInvoices(params);
       const csv = buildCsv(
         [
           t('invoices.invoice'),
@@ -522,7 +475,12 @@ export function InvoiceListView() {
           getRowId={(i) => i.id}
           rowCount={invoices.data?.total ?? 0}
           hasNextPage={invoices.data?.hasNextPage ?? false}
-          {...listTableProps(list, listConfig, invoices, invoices.error && errorMessage(invoices.error, t))}
+          {...listTableProps(
+            list,
+            invoicesList.config,
+            invoices,
+            invoices.error && errorMessage(invoices.error, t),
+          )}
           emptyText={t('invoices.none')}
           sort={list.sort}
           onSortChange={list.setSort}

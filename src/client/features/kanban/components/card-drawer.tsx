@@ -44,7 +44,7 @@ import { DatePickersProvider } from '../../../components/date-pickers/date-picke
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { PeoplePicker, personAvatarSx } from '../../../components/people-picker/people-picker.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { staleRecord } from '../../../lib/api-client.ts';
+import { staleRecord } from '../../../lib/api-error.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fData, fRelativeTime } from '../../../lib/format.ts';

@@ -8,6 +8,7 @@ import {
 import { useCallback } from 'react';
 
 import { MAIL_SUGGEST_MIN } from '#shared/contract/mail-limits.ts';
+import type { StoredFile } from '#shared/contract/files.ts';
 import type {
   DraftInput,
   Mail,
@@ -219,4 +220,20 @@ export function useMailLive(onNewMail?: (mailId: string) => void) {
     resync,
   );
   useRealtimeEvent('mail.changed', resync);
+}
+
+/**
+ * Uploads one attachment at once (`POST /api/files?use=attachment`), reporting progress (0..1); the mail
+ * sends its id. Aborting `signal` cancels the upload (the file removed from the compose window).
+ */
+export function uploadMailAttachment(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+) {
+  return apiClient.upload<{ file: StoredFile }>('/files', file, {
+    query: { use: 'attachment' },
+    onUploadProgress: onProgress,
+    signal,
+  });
 }

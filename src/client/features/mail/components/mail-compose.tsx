@@ -30,10 +30,9 @@ import { Editor } from '../../../components/editor/editor.tsx';
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { UploadItem } from '../../../components/file-button/upload-item.tsx';
 import { closeSnackbar, useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { apiClient } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useDiscardDraft, useSaveDraft } from '../api/mail-api.ts';
-import { cancelMailSend, queueMailSend, UNDO_SEND_MS } from '../api/send-queue.ts';
+import { uploadMailAttachment, useDiscardDraft, useSaveDraft } from '../api/mail-api.ts';
+import { cancelMailSend, queueMailSend, UNDO_SEND_MS } from '../api/mail-send-queue.ts';
 import { AddressField } from './address-field.tsx';
 
 /** What the composer opens with: a new mail (nothing), a reply or forward, a draft, or a send taken back. */
@@ -70,14 +69,6 @@ type Upload = {
   error?: string;
 };
 
-function uploadAttachment(file: File, onProgress: (fraction: number) => void, signal: AbortSignal) {
-  return apiClient.upload<{ file: StoredFile }>('/files', file, {
-    query: { use: 'attachment' },
-    onUploadProgress: onProgress,
-    signal,
-  });
-}
-
 let uploadSeq = 0;
 let toastSeq = 0;
 
@@ -94,7 +85,7 @@ const isBlankHtml = (html: string) =>
  * on phones; it can be minimised and made full screen. To (Cc/Bcc on demand), subject, the rich-text editor
  * and attachments (uploaded at once). Drafts save themselves 1.5 s after the last change; closing keeps the
  * draft, Discard deletes it. Send closes the window at once and really sends 5 s later unless Undo is
- * pressed (send-queue.ts keeps the timer, so leaving the page does not lose the mail).
+ * pressed (mail-send-queue.ts keeps the timer, so leaving the page does not lose the mail).
  */
 export function MailCompose({ init, onClose, onUndoSend }: MailComposeProps) {
   const { t } = useTranslation();
@@ -219,7 +210,7 @@ export function MailCompose({ init, onClose, onUndoSend }: MailComposeProps) {
     setUploads((list) => [...list, { key, name: chosen.name, size: chosen.size, progress: 0 }]);
     const controller = new AbortController();
     aborts.current.set(key, controller);
-    uploadAttachment(chosen, (progress) => updateUpload(key, { progress }), controller.signal)
+    uploadMailAttachment(chosen, (progress) => updateUpload(key, { progress }), controller.signal)
       .then(({ file }) => {
         updateUpload(key, { file, progress: 1 });
         changed();

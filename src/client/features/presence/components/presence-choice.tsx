@@ -25,10 +25,10 @@ export function PresenceChoice() {
     <MenuList
       dense
       sx={{ p: 1 }}
-      aria-label={t('account.status')}
+      aria-label={t('accountMenu.status')}
       subheader={
         <ListSubheader disableSticky sx={{ lineHeight: 2, px: 1, bgcolor: 'transparent' }}>
-          {t('account.status')}
+          {t('accountMenu.status')}
         </ListSubheader>
       }
     >
@@ -47,7 +47,7 @@ export function PresenceChoice() {
           sx={{ borderRadius: 1, gap: 1.5 }}
         >
           <PresenceDot status={status} />
-          {t(`account.statuses.${status}`)}
+          {t(`accountMenu.statuses.${status}`)}
         </MenuItem>
       ))}
     </MenuList>

@@ -28,7 +28,7 @@ export function PresenceMenuButton() {
     <>
       <IconButton
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={`${t('account.status')}: ${t(`account.statuses.${status}`)}`}
+        aria-label={`${t('accountMenu.status')}: ${t(`accountMenu.statuses.${status}`)}`}
         aria-haspopup="true"
         aria-expanded={Boolean(anchor)}
         aria-controls={anchor ? menuId : undefined}

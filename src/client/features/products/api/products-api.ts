@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type {
+  CreateProductInput,
   Product,
-  ProductPage,
   ProductSuggestion,
   ReviewInput,
   ReviewPage,
@@ -10,53 +10,19 @@ import type {
 } from '#shared/contract/products.ts';
 
 import { apiClient } from '../../../lib/api-client.ts';
-
-/** What the shop shows: the URL's filters, sort and page. */
-export type ShopParams = {
-  search: string;
-  gender: string[];
-  category: string;
-  colors: string[];
-  priceMin: number | null;
-  priceMax: number | null;
-  rating: string;
-  sort: string;
-  page: number;
-};
+import { staleRecord } from '../../../lib/api-error.ts';
 
 export const productsKeys = {
   all: ['products'] as const,
-  shop: (params: ShopParams) => ['products', 'shop', params] as const,
+  /** The administrators' list (`products-list.ts`). */
+  admin: () => ['products', 'admin'] as const,
+  /** The shop's pages (`products-list.ts`). */
+  shop: () => ['products', 'shop'] as const,
   suggestions: (q: string) => ['products', 'suggestions', q] as const,
   product: (name: string) => ['products', 'product', name] as const,
   reviews: (productId: string, page: number, sort: string) =>
     ['products', 'reviews', productId, page, sort] as const,
 };
-
-export const SHOP_PAGE_SIZE = 12;
-
-export function useShopProducts(params: ShopParams) {
-  return useQuery({
-    queryKey: productsKeys.shop(params),
-    queryFn: ({ signal }) =>
-      apiClient.get<ProductPage>('/products', {
-        signal,
-        query: {
-          page: params.page,
-          pageSize: SHOP_PAGE_SIZE,
-          search: params.search || undefined,
-          gender: params.gender.join(',') || undefined,
-          category: params.category || undefined,
-          colors: params.colors.join(',') || undefined,
-          priceMin: params.priceMin ?? undefined,
-          priceMax: params.priceMax ?? undefined,
-          rating: params.rating || undefined,
-          sort: params.sort,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useProductSuggestions(q: string) {
   return useQuery({
@@ -96,6 +62,88 @@ export function usePostReview(productId: string) {
     mutationFn: (input: ReviewInput) =>
       apiClient.post<ReviewResponse>(`/products/${productId}/reviews`, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: productsKeys.all }),
+  });
+}
+
+/** Deleting products (administrators), their pictures with them; every products query refetches. */
+export function useDeleteProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => apiClient.post<{ deleted: number }>('/products/delete', { ids }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productsKeys.all }),
+  });
+}
+
+/** A picture of the product form: one already stored (`fileId`) or a new file to upload. */
+export type FormImage = { key: string; url: string; fileId?: string; file?: File };
+
+/**
+ * Stores the form's pictures: new files are uploaded (each one appends), then the order (and removals) is
+ * written once; the product as it ends up.
+ */
+async function savePictures(product: Product, images: FormImage[]): Promise<Product> {
+  let current = product;
+  const ids: string[] = [];
+  for (const image of images) {
+    if (image.fileId) {
+      ids.push(image.fileId);
+      continue;
+    }
+    if (!image.file) continue;
+    const before = new Set(current.imageFiles.map((file) => file.id));
+    current = (await apiClient.upload<{ product: Product }>(`/products/${current.id}/images`, image.file))
+      .product;
+    const added = current.imageFiles.find((file) => !before.has(file.id));
+    if (added) ids.push(added.id);
+  }
+  const stored = current.imageFiles.map((file) => file.id);
+  if (ids.length !== stored.length || ids.some((id, index) => id !== stored[index])) {
+    current = (await apiClient.put<{ product: Product }>(`/products/${current.id}/images`, { fileIds: ids }))
+      .product;
+  }
+  return current;
+}
+
+/** Creating a product with its pictures (administrators); resolves to the product as stored. */
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ payload, images }: { payload: CreateProductInput; images: FormImage[] }) => {
+      const { product } = await apiClient.post<{ product: Product }>('/products', payload);
+      return savePictures(product, images);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsKeys.all }),
+  });
+}
+
+/**
+ * Saving a product's changes on top of the version the form was filled from, then its pictures. A 409
+ * (someone saved first) rejects with the stale error, and the product as stored now replaces the cached one
+ * (the form, keyed by `id:version`, then shows it: docs/adding-an-area.md "Concurrent edits").
+ */
+export function useUpdateProduct(name: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      current,
+      payload,
+      images,
+    }: {
+      current: Product;
+      payload: CreateProductInput;
+      images: FormImage[];
+    }) => {
+      const { product } = await apiClient.patch<{ product: Product }>(`/products/${current.id}`, {
+        ...payload,
+        version: current.version,
+      });
+      return savePictures(product, images);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsKeys.all }),
+    onError: (error) => {
+      const fresh = staleRecord<Product>(error);
+      if (fresh) queryClient.setQueryData(productsKeys.product(name), { product: fresh });
+    },
   });
 }
 

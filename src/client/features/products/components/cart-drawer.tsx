@@ -17,9 +17,9 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 
 import { useMoney } from '../api/products-api.ts';
-import { useProductStore } from '../store/checkout-store.ts';
-import { ProductLine } from './product-line.tsx';
-import { QuantityStepper } from './quantity-stepper.tsx';
+import { useCartStore } from '../../../lib/cart/cart-store.ts';
+import { ProductLine } from '../../../components/product-line/product-line.tsx';
+import { QuantityStepper } from '../../../components/product-line/quantity-stepper.tsx';
 
 /**
  * The cart (the spec's checkout cart, kept in localStorage): its lines with quantity ± (not below 1, not
@@ -29,11 +29,11 @@ export function CartButton() {
   const { t } = useTranslation();
   const money = useMoney();
   const [open, setOpen] = useState(false);
-  const checkout = useProductStore((state) => state.checkout);
-  const increase = useProductStore((state) => state.increaseQuantity);
-  const decrease = useProductStore((state) => state.decreaseQuantity);
-  const remove = useProductStore((state) => state.removeFromCart);
-  const reset = useProductStore((state) => state.resetCart);
+  const checkout = useCartStore((state) => state.checkout);
+  const increase = useCartStore((state) => state.increaseQuantity);
+  const decrease = useCartStore((state) => state.decreaseQuantity);
+  const remove = useCartStore((state) => state.removeFromCart);
+  const reset = useCartStore((state) => state.resetCart);
 
   return (
     <>
@@ -119,7 +119,7 @@ export function CartButton() {
                 to={paths.dashboard.eCommerce.checkout}
                 onClick={() => setOpen(false)}
               >
-                {t('checkout.checkOut')}
+                {t('products.checkOut')}
               </Button>
               <Button fullWidth color="inherit" variant="outlined" onClick={reset}>
                 {t('products.emptyCart')}

@@ -39,15 +39,16 @@ import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { useServerError } from '../../../components/form/use-server-error.ts';
 import { useTranslateMessage } from '../../../locales/use-translate-message.ts';
-import { centsToInput, inputToCents } from '../lib/money-input.ts';
-import { useColorName } from './color-dots.tsx';
+import type { FormImage } from '../api/products-api.ts';
+import { FormMoneyField } from '../../../components/money-input/money-field.tsx';
+import { centsToInput, inputToCents, requiredCents } from '../../../components/money-input/money-input.ts';
+import { useColorName } from '../../../components/product-line/color-dots.tsx';
 
 const Editor = lazy(() =>
   import('../../../components/editor/editor.tsx').then((m) => ({ default: m.Editor })),
 );
 
 /** A picture: one already stored (edit), or a file chosen for a new product (uploaded once it is saved). */
-export type FormImage = { key: string; url: string; fileId?: string; file?: File };
 
 export type ProductFormValues = {
   name: string;
@@ -115,8 +116,9 @@ export function toProductPayload(values: ProductFormValues): CreateProductInput 
     sizes: values.sizes as CreateProductInput['sizes'],
     tags: values.tags,
     gender: values.gender as CreateProductInput['gender'],
-    price: inputToCents(values.price),
-    priceSale: values.priceSale.trim() === '' ? null : inputToCents(values.priceSale),
+    // Required: empty (null) is refused with the price's message. Optional: empty is no sale price.
+    price: requiredCents(values.price),
+    priceSale: inputToCents(values.priceSale),
     taxes: Number(values.taxes),
     publish: values.publish ? 'published' : 'draft',
     newLabel: { enabled: values.newLabelEnabled, content: values.newLabel },
@@ -302,6 +304,8 @@ type ProductFormProps = {
  * (codes, stock, category, colours, sizes, tags, gender, labels) and pricing; the shared schema checks it
  * before it is sent.
  */
+export type { FormImage };
+
 export function ProductForm({ product, submitLabel, onSubmit }: ProductFormProps) {
   const { t } = useTranslation();
   const colorName = useColorName();
@@ -405,26 +409,20 @@ export function ProductForm({ product, submitLabel, onSubmit }: ProductFormProps
         </Stack>
       </FormSection>
       <FormSection title={t('products.form.pricing')}>
-        <FormTextField
+        <FormMoneyField
           control={control}
           name="price"
           label={t('products.form.price')}
-          type="number"
-          slotProps={{
-            htmlInput: { min: 0, step: '0.01' },
-            input: { startAdornment: <InputAdornment position="start">¤</InputAdornment> },
-          }}
+          unit="¤"
+          unitPosition="start"
         />
-        <FormTextField
+        <FormMoneyField
           control={control}
           name="priceSale"
           label={t('products.form.priceSale')}
           helperText={t('products.form.priceSaleHint')}
-          type="number"
-          slotProps={{
-            htmlInput: { min: 0, step: '0.01' },
-            input: { startAdornment: <InputAdornment position="start">¤</InputAdornment> },
-          }}
+          unit="¤"
+          unitPosition="start"
         />
         <FormTextField
           control={control}

@@ -15,8 +15,8 @@ import type { ProductCard } from '#shared/contract/products.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { useMoney } from '../api/products-api.ts';
-import { useProductStore } from '../store/checkout-store.ts';
-import { ColorDots } from './color-dots.tsx';
+import { useCartStore } from '../../../lib/cart/cart-store.ts';
+import { ColorDots } from '../../../components/product-line/color-dots.tsx';
 
 /** The price a customer pays, and the price before the sale struck through. */
 export function Price({
@@ -47,7 +47,7 @@ export function Price({
 export function ProductItem({ product }: { product: ProductCard }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const addToCart = useProductStore((state) => state.addToCart);
+  const addToCart = useCartStore((state) => state.addToCart);
   const to = paths.dashboard.eCommerce.view(product.slug);
   const soldOut = product.available <= 0;
 

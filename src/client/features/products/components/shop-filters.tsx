@@ -21,8 +21,8 @@ import {
 } from '#shared/contract/products-limits.ts';
 
 import { FilterDrawer } from '../../../components/filter-drawer/filter-drawer.tsx';
-import type { ShopParams } from '../api/products-api.ts';
-import { useColorName } from './color-dots.tsx';
+import type { ShopParams } from '../api/products-list.ts';
+import { useColorName } from '../../../components/product-line/color-dots.tsx';
 
 export type ShopFilters = Pick<
   ShopParams,

@@ -25,16 +25,16 @@ import type { Product } from '#shared/contract/products.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useProduct } from '../api/products-api.ts';
 import { CartButton } from '../components/cart-drawer.tsx';
-import { useColorName } from '../components/color-dots.tsx';
+import { useColorName } from '../../../components/product-line/color-dots.tsx';
 import { Price } from '../components/product-item.tsx';
 import { ProductReviews } from '../components/product-reviews.tsx';
-import { QuantityStepper } from '../components/quantity-stepper.tsx';
-import { useProductStore } from '../store/checkout-store.ts';
+import { QuantityStepper } from '../../../components/product-line/quantity-stepper.tsx';
+import { useCartStore } from '../../../lib/cart/cart-store.ts';
 
 const inventoryColor = { 'in stock': 'success', 'low stock': 'warning', 'out of stock': 'error' } as const;
 
@@ -136,7 +136,7 @@ function ProductDetails({ product }: { product: Product }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const colorName = useColorName();
-  const addToCart = useProductStore((state) => state.addToCart);
+  const addToCart = useCartStore((state) => state.addToCart);
   const [color, setColor] = useState(product.colors[0] ?? '');
   const [size, setSize] = useState(product.sizes[0] ?? '');
   const [quantity, setQuantity] = useState(1);

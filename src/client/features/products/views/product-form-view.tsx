@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,45 +9,16 @@ import type { CreateProductInput, Product } from '#shared/contract/products.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { apiClient, ApiError, staleRecord } from '../../../lib/api-client.ts';
+import { ApiError, staleRecord } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { productsKeys, useProduct } from '../api/products-api.ts';
+import { useCreateProduct, useProduct, useUpdateProduct } from '../api/products-api.ts';
 import { ProductForm, type FormImage } from '../components/product-form.tsx';
-
-/**
- * Stores the form's pictures: new files are uploaded (each one appends), then the order (and removals) is
- * written once; the product as it ends up.
- */
-async function savePictures(product: Product, images: FormImage[]): Promise<Product> {
-  let current = product;
-  const ids: string[] = [];
-  for (const image of images) {
-    if (image.fileId) {
-      ids.push(image.fileId);
-      continue;
-    }
-    if (!image.file) continue;
-    const before = new Set(current.imageFiles.map((file) => file.id));
-    current = (await apiClient.upload<{ product: Product }>(`/products/${current.id}/images`, image.file))
-      .product;
-    const added = current.imageFiles.find((file) => !before.has(file.id));
-    if (added) ids.push(added.id);
-  }
-  const stored = current.imageFiles.map((file) => file.id);
-  if (ids.length !== stored.length || ids.some((id, index) => id !== stored[index])) {
-    current = (await apiClient.put<{ product: Product }>(`/products/${current.id}/images`, { fileIds: ids }))
-      .product;
-  }
-  return current;
-}
 
 function useAfterSave() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   return (product: Product, message: 'products.form.created' | 'products.form.saved') => {
-    void queryClient.invalidateQueries({ queryKey: productsKeys.all });
     enqueueSnackbar(t(message), { variant: 'success' });
     void navigate(paths.dashboard.eCommerce.view(product.slug));
   };
@@ -58,9 +28,9 @@ function useAfterSave() {
 export function ProductCreateView() {
   const { t } = useTranslation();
   const afterSave = useAfterSave();
+  const { mutateAsync: createProduct } = useCreateProduct();
   const create = async (payload: CreateProductInput, images: FormImage[]) => {
-    const { product } = await apiClient.post<{ product: Product }>('/products', payload);
-    afterSave(await savePictures(product, images), 'products.form.created');
+    afterSave(await createProduct({ payload, images }), 'products.form.created');
   };
   return (
     <>
@@ -83,9 +53,9 @@ export function ProductCreateView() {
  */
 export function ProductEditView({ name }: { name: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const afterSave = useAfterSave();
   const product = useProduct(name);
+  const { mutateAsync: updateProduct } = useUpdateProduct(name);
   const [stale, setStale] = useState(false);
   const crumbs = [
     { label: t('nav.ecommerce'), to: paths.dashboard.eCommerce.root },
@@ -97,15 +67,10 @@ export function ProductEditView({ name }: { name: string }) {
     const current = product.data;
     if (!current) return;
     try {
-      const { product: saved } = await apiClient.patch<{ product: Product }>(`/products/${current.id}`, {
-        ...payload,
-        version: current.version,
-      });
-      afterSave(await savePictures(saved, images), 'products.form.saved');
+      afterSave(await updateProduct({ current, payload, images }), 'products.form.saved');
     } catch (error) {
-      const fresh = staleRecord<Product>(error);
-      if (!fresh) throw error;
-      queryClient.setQueryData(productsKeys.product(name), { product: fresh });
+      // Someone saved first: the hook put their version in the cache; the form shows it, and says so.
+      if (!staleRecord<Product>(error)) throw error;
       setStale(true);
     }
   };

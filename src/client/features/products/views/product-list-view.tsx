@@ -15,7 +15,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -23,11 +22,10 @@ import { Link as RouterLink } from 'react-router';
 import {
   inventoryTypes,
   LOW_STOCK_MAX,
-  productAdminSortKeys,
   publishStates,
   type ProductAdminSortKey,
 } from '#shared/contract/products-limits.ts';
-import type { ProductCard, ProductPage } from '#shared/contract/products.ts';
+import type { ProductCard } from '#shared/contract/products.ts';
 
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog.tsx';
 import { SelectionBar } from '../../../components/data-table/selection-bar.tsx';
@@ -37,47 +35,11 @@ import { listTableProps, useListState } from '../../../components/data-table/use
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { apiClient } from '../../../lib/api-client.ts';
 import { buildCsv, downloadCsv } from '../../../lib/csv.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fDate } from '../../../lib/format.ts';
-import type { ListStateConfig } from '../../../lib/list-state.ts';
-import { productsKeys, useMoney } from '../api/products-api.ts';
-
-type Filter = 'stock' | 'publish';
-
-/** The list's state in the address: `?stock=low stock&publish=draft&search=jeans&sort=price&order=asc&page=2`. */
-const listConfig: ListStateConfig<ProductAdminSortKey, Filter> = {
-  pageSizes: [5, 10, 25, 50],
-  defaultPageSize: 10,
-  sortKeys: productAdminSortKeys,
-  filters: { stock: inventoryTypes, publish: publishStates },
-  searchMax: 100,
-};
-
-type AdminParams = {
-  page: number;
-  pageSize: number;
-  search: string;
-  stock?: string | undefined;
-  publish?: string | undefined;
-  sort?: ProductAdminSortKey | undefined;
-  order?: 'asc' | 'desc' | undefined;
-};
-
-const getAdminProducts = (params: AdminParams, signal?: AbortSignal) =>
-  apiClient.get<ProductPage>('/products/admin', {
-    signal,
-    query: {
-      page: params.page,
-      pageSize: params.pageSize,
-      search: params.search || undefined,
-      stock: params.stock,
-      publish: params.publish,
-      sort: params.sort,
-      order: params.sort ? params.order : undefined,
-    },
-  });
+import { useDeleteProducts, useMoney } from '../api/products-api.ts';
+import { productsAdminList, useAdminProducts } from '../api/products-list.ts';
 
 const inventoryColor = { 'in stock': 'success', 'low stock': 'warning', 'out of stock': 'error' } as const;
 
@@ -90,29 +52,13 @@ export function ProductListView() {
   const { t } = useTranslation();
   const money = useMoney();
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
-  const list = useListState(listConfig);
-  const params: AdminParams = {
-    page: list.page + 1,
-    pageSize: list.pageSize,
-    search: list.search,
-    stock: list.filters.stock,
-    publish: list.filters.publish,
-    sort: list.sort?.field,
-    order: list.sort?.order,
-  };
-  const products = useQuery({
-    queryKey: [...productsKeys.all, 'admin', params],
-    queryFn: ({ signal }) => getAdminProducts(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListState(productsAdminList.config);
+  const params = productsAdminList.paramsOf(list);
+  const products = useAdminProducts(params);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const [exporting, setExporting] = useState(false);
-  const remove = useMutation({
-    mutationFn: (ids: string[]) => apiClient.post<{ deleted: number }>('/products/delete', { ids }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productsKeys.all }),
-  });
+  const remove = useDeleteProducts();
 
   const confirmDelete = () => {
     if (!confirming) return;
@@ -132,7 +78,7 @@ export function ProductListView() {
     try {
       const rows: ProductCard[] = [];
       for (let page = 1; ; page++) {
-        const answer = await getAdminProducts({ ...params, page, pageSize: 100 });
+        const answer = await productsAdminList.get({ ...params, page, pageSize: 100 });
         rows.push(...answer.products);
         if (!answer.hasNextPage || page >= 100) break;
       }
@@ -360,7 +306,12 @@ export function ProductListView() {
           getRowId={(p) => p.id}
           rowCount={products.data?.totalCapped ? -1 : (products.data?.total ?? 0)}
           hasNextPage={products.data?.hasNextPage ?? false}
-          {...listTableProps(list, listConfig, products, products.error && errorMessage(products.error, t))}
+          {...listTableProps(
+            list,
+            productsAdminList.config,
+            products,
+            products.error && errorMessage(products.error, t),
+          )}
           emptyText={t('products.noResults')}
           sort={list.sort}
           onSortChange={list.setSort}

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 
 import { productSorts, type ProductSort } from '#shared/contract/products-limits.ts';
 
@@ -21,70 +21,54 @@ import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { SearchSuggestField } from '../../../components/search-suggest/search-suggest-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import {
-  SHOP_PAGE_SIZE,
-  useMoney,
-  useProductSuggestions,
-  useShopProducts,
-  type ShopParams,
-} from '../api/products-api.ts';
+import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { useMoney, useProductSuggestions } from '../api/products-api.ts';
+import { SHOP_PAGE_SIZE, shopList, useShopProducts } from '../api/products-list.ts';
 import { CartButton } from '../components/cart-drawer.tsx';
-import { useColorName } from '../components/color-dots.tsx';
+import { useColorName } from '../../../components/product-line/color-dots.tsx';
 import { ProductItem } from '../components/product-item.tsx';
-import { hasShopFilters, ShopFiltersDrawer, type ShopFilters } from '../components/shop-filters.tsx';
-import { useProductStore } from '../store/checkout-store.ts';
+import {
+  hasShopFilters,
+  noShopFilters,
+  ShopFiltersDrawer,
+  type ShopFilters,
+} from '../components/shop-filters.tsx';
+import { useCartStore } from '../../../lib/cart/cart-store.ts';
 
-const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
-const cents = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
-
-/** The shop's filters and page from the address (shareable, kept on back and forward). */
-function readParams(params: URLSearchParams): Omit<ShopParams, 'sort'> {
-  return {
-    search: params.get('search') ?? '',
-    gender: list(params.get('gender')),
-    category: params.get('category') ?? '',
-    colors: list(params.get('colors')),
-    priceMin: cents(params.get('priceMin')),
-    priceMax: cents(params.get('priceMax')),
-    rating: params.get('rating') ?? '',
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
-}
-
-function writeParams(next: Omit<ShopParams, 'sort'>): URLSearchParams {
-  const params = new URLSearchParams();
-  if (next.search) params.set('search', next.search);
-  if (next.gender.length) params.set('gender', next.gender.join(','));
-  if (next.category) params.set('category', next.category);
-  if (next.colors.length) params.set('colors', next.colors.join(','));
-  if (next.priceMin !== null) params.set('priceMin', String(next.priceMin));
-  if (next.priceMax !== null) params.set('priceMax', String(next.priceMax));
-  if (next.rating) params.set('rating', next.rating);
-  if (next.page > 1) params.set('page', String(next.page));
-  return params;
-}
+/** Filters as the address holds them: lists comma-joined, cents as digits, an empty filter left out. */
+const inAddress = (filters: Partial<ShopFilters>): Record<string, string | undefined> =>
+  Object.fromEntries(
+    Object.entries(filters).map(([name, value]) => [
+      name,
+      Array.isArray(value)
+        ? value.join(',') || undefined
+        : value === null
+          ? undefined
+          : String(value) || undefined,
+    ]),
+  );
 
 /**
  * `/dashboard/e-commerce/shop` (issue #13): the published products, searched (with suggestions), filtered,
- * sorted and paged on the server; the filters and page live in the address, the sort in the saved product
- * slice (spec §4).
+ * sorted and paged on the server; the filters, search and page live in the address (the shared list state,
+ * each change a history entry that Back steps through), the sort in the saved product slice (spec §4).
  */
 export function ShopView() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const money = useMoney();
   const colorName = useColorName();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const current = readParams(searchParams);
-  const sortBy = useProductStore((state) => state.sortBy);
-  const setSortBy = useProductStore((state) => state.setSortBy);
+  const list = useListState(shopList.config, { history: 'push' });
+  const current = shopList.paramsOf(list);
+  const sortBy = useCartStore((state) => state.sortBy);
+  const setSortBy = useCartStore((state) => state.setSortBy);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [suggestFor, setSuggestFor] = useState('');
   const suggestions = useProductSuggestions(suggestFor);
   const products = useShopProducts({ ...current, sort: sortBy });
 
-  const go = (change: Partial<Omit<ShopParams, 'sort'>>) =>
-    setSearchParams(writeParams({ ...current, page: 1, ...change }));
+  /** New filters (arrays, cents) written to the address, from the first page; an empty value clears one. */
+  const go = (change: Partial<ShopFilters>) => list.setFilters(inAddress(change));
   const filters: ShopFilters = {
     gender: current.gender,
     category: current.category,
@@ -137,7 +121,7 @@ export function ShopView() {
           {
             key: 's',
             label: `“${current.search}”`,
-            remove: () => go({ search: '' }),
+            remove: () => list.setSearch(''),
           },
         ]
       : []),
@@ -181,7 +165,7 @@ export function ShopView() {
               </Typography>
             </>
           )}
-          onSearch={(words) => go({ search: words })}
+          onSearch={(words) => list.setSearch(words)}
           onPick={(product) => void navigate(paths.dashboard.eCommerce.view(product.name))}
         />
         <Box sx={{ flexGrow: 1 }} />
@@ -203,7 +187,7 @@ export function ShopView() {
           value={sortBy}
           onChange={(event) => {
             setSortBy(event.target.value as ProductSort);
-            go({});
+            list.setPage(0);
           }}
           sx={{ width: { xs: 1, sm: 200 }, flexShrink: 0 }}
         >
@@ -223,7 +207,11 @@ export function ShopView() {
           {chips.map((chip) => (
             <Chip key={chip.key} size="small" label={chip.label} onDelete={chip.remove} />
           ))}
-          <Button size="small" color="error" onClick={() => setSearchParams(new URLSearchParams())}>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => list.setFilters({ ...inAddress(noShopFilters), search: '' })}
+          >
             {t('products.filters.clear')}
           </Button>
         </Stack>
@@ -244,7 +232,7 @@ export function ShopView() {
         <Pagination
           count={pages}
           page={current.page}
-          onChange={(_event, page) => go({ page })}
+          onChange={(_event, page) => list.setPage(page - 1)}
           sx={{ mt: 5, display: 'flex', justifyContent: 'center' }}
         />
       )}

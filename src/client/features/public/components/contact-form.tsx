@@ -17,7 +17,7 @@ import {
 
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { useSendContactMessage } from '../api/send-contact.ts';

@@ -17,10 +17,10 @@ import { updateMyAccountInput, type UpdateMyAccountInput } from '#shared/contrac
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
-import { useResendVerification, useUpdateMyAccount, useUploadMyPicture } from '../api/my-account.ts';
+import { useResendVerification, useUpdateMyAccount, useUploadMyPicture } from '../api/users-api.ts';
 import { payloadResolver, pickDirty } from '../../../components/form/form-resolver.ts';
 import { profileFieldNames } from '../utils/user-form-values.ts';
 import { AccountStorage } from './account-storage.tsx';

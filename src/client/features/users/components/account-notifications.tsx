@@ -10,7 +10,7 @@ import type { NotificationKey, Notifications } from '#shared/contract/users.ts';
 
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useUpdateMyAccount } from '../api/my-account.ts';
+import { useUpdateMyAccount } from '../api/users-api.ts';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { SaveChangesButton } from '../../../components/form/save-changes-button.tsx';
 

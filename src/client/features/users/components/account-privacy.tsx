@@ -12,7 +12,7 @@ import { FormSelectField } from '../../../components/form/form-select-field.tsx'
 import { SaveChangesButton } from '../../../components/form/save-changes-button.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useUpdateMyAccount } from '../api/my-account.ts';
+import { useUpdateMyAccount } from '../api/users-api.ts';
 
 const fields = ['email', 'phone'] as const;
 

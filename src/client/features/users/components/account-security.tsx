@@ -18,11 +18,11 @@ import { changePasswordInput, type ChangePasswordInput, type Session } from '#sh
 import { Label } from '../../../components/label/label.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { fDateTime, fRelativeTime } from '../../../lib/format.ts';
-import { useChangePassword, useMySessions, useRevokeSession } from '../api/my-account.ts';
+import { useChangePassword, useMySessions, useRevokeSession } from '../api/users-api.ts';
 import { payloadResolver } from '../../../components/form/form-resolver.ts';
 
 type PasswordValues = ChangePasswordInput & { confirmPassword: string };

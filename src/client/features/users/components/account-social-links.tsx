@@ -11,7 +11,7 @@ import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
-import { useUpdateMyAccount } from '../api/my-account.ts';
+import { useUpdateMyAccount } from '../api/users-api.ts';
 import { payloadResolver } from '../../../components/form/form-resolver.ts';
 import { socialIcons } from './social-links.tsx';
 import { SaveChangesButton } from '../../../components/form/save-changes-button.tsx';

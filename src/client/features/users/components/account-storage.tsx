@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { fData } from '../../../lib/format.ts';
-import { useMyStorage } from '../api/my-storage.ts';
+import { useMyStorage } from '../api/users-api.ts';
 
 /** The account page's "Storage" card: what my files take against my quota, as text and a bar. */
 export function AccountStorage() {

@@ -8,7 +8,7 @@ import type { PublicUser } from '#shared/contract/users.ts';
 
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useFollowUser } from '../api/follow-user.ts';
+import { useFollowUser } from '../api/users-api.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { User } from '#shared/contract/account.ts';
 
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useUploadMyPicture } from '../api/my-account.ts';
+import { useUploadMyPicture } from '../api/users-api.ts';
 import { imageFileProblem, IMAGE_ACCEPT } from '../../../lib/image-file.ts';
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { CoverImage } from './user-card.tsx';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useFollows } from '../api/get-profile.ts';
+import { useFollows } from '../api/users-api.ts';
 import { FollowButton } from './follow-button.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 

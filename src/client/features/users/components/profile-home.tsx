@@ -26,7 +26,7 @@ import type { PublicUser } from '#shared/contract/users.ts';
 
 import { paths } from '../../../config/paths.ts';
 import { fDate, fNumber, fRelativeTime } from '../../../lib/format.ts';
-import { useGallery } from '../api/get-profile.ts';
+import { useGallery } from '../api/users-api.ts';
 import { socialIcons } from './social-links.tsx';
 
 const networks = ['facebook', 'instagram', 'linkedin', 'twitter'] as const;

@@ -22,7 +22,7 @@ import { FormSelectField } from '../../../components/form/form-select-field.tsx'
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { payloadResolver, pickDirty } from '../../../components/form/form-resolver.ts';

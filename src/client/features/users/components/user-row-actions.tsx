@@ -16,7 +16,7 @@ import type { User } from '#shared/contract/account.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useUpdateUser } from '../api/manage-users.ts';
+import { useUpdateUser } from '../api/users-api.ts';
 
 type UserRowActionsProps = {
   user: User;

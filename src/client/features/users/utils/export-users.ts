@@ -1,7 +1,7 @@
 import type { User } from '#shared/contract/account.ts';
 import { PAGE_SIZE_MAX, type UserSortKey } from '#shared/contract/user-enums.ts';
 
-import { getUsers, type UsersFilter } from '../api/get-users.ts';
+import { usersList, type UsersFilter } from '../api/users-list.ts';
 import { buildCsv, type CsvValue } from '../../../lib/csv.ts';
 
 /**
@@ -25,7 +25,7 @@ export async function fetchAllUsers(
   const users: User[] = [];
   const seen = new Set<string>();
   for (let page = 1; page <= limit; page++) {
-    const result = await getUsers({ ...filter, page, pageSize: PAGE_SIZE_MAX, sort, order }, signal);
+    const result = await usersList.get({ ...filter, page, pageSize: PAGE_SIZE_MAX, sort, order }, signal);
     for (const user of result.users) {
       if (!seen.has(user.id)) {
         seen.add(user.id);

@@ -13,10 +13,10 @@ import { auditLogQuery, type AuditEntry } from '#shared/contract/users.ts';
 
 import { listTableProps, useListState } from '../../../components/data-table/use-list-state.ts';
 import { paths } from '../../../config/paths.ts';
-import { LIST_PARAMS, type ListStateConfig } from '../../../lib/list-state.ts';
+import { LIST_PARAMS } from '../../../lib/list-state.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useAuditLog } from '../api/audit-log.ts';
-import { userQueryOptions } from '../api/get-user.ts';
+import { auditLogList, useAuditLog } from '../api/users-list.ts';
+import { userQueryOptions } from '../api/users-api.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 
@@ -26,8 +26,6 @@ export const AUDIT_USER_PARAM = 'user';
 const isUserId = (value: string) => auditLogQuery.shape.targetUserId.safeParse(value).success;
 
 /** Page and page size in the address, next to `?user=`. */
-const auditListConfig: ListStateConfig = { pageSizes: [10, 20, 50], defaultPageSize: 20 };
-
 /**
  * /dashboard/user/audit (admin): who changed which user, when and from where, newest first, paged on the
  * server. `?user={id}` narrows it to one user (the edit page's History link) with a chip to clear it.
@@ -39,10 +37,10 @@ export function AuditLogView() {
   const targetUserId = userParam !== null && isUserId(userParam) ? userParam : undefined;
   const badFilter = userParam !== null && targetUserId === undefined;
 
-  const list = useListState(auditListConfig);
+  const list = useListState(auditLogList.config);
 
   const { data, error, isFetching, refetch } = useAuditLog(
-    { page: list.page + 1, pageSize: list.pageSize, targetUserId },
+    { ...auditLogList.paramsOf(list), targetUserId },
     { enabled: !badFilter },
   );
   // The chip names the user as they are now; a deleted user by the label of their entries.
@@ -105,7 +103,12 @@ export function AuditLogView() {
         <AuditLogTable
           rows={badFilter ? [] : (data?.entries ?? [])}
           rowCount={badFilter ? 0 : (data?.total ?? 0)}
-          {...listTableProps(list, auditListConfig, { isFetching, refetch }, error && errorMessage(error, t))}
+          {...listTableProps(
+            list,
+            auditLogList.config,
+            { isFetching, refetch },
+            error && errorMessage(error, t),
+          )}
           emptyText={targetUserId ? t('users.audit.emptyForUser') : t('users.audit.empty')}
           onFilterUser={targetUserId ? undefined : filterUser}
         />

@@ -15,7 +15,7 @@ import { SEARCH_MAX } from '#shared/contract/users.ts';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useUserCards } from '../api/get-user-cards.ts';
+import { useUserCards } from '../api/users-list.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { UserCard } from '../components/user-card.tsx';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback.ts';

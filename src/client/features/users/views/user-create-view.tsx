@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useCreateUser, useUploadUserAvatar } from '../api/manage-users.ts';
+import { useCreateUser, useUploadUserAvatar } from '../api/users-api.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { UserForm, type UserFormSubmit } from '../components/user-form.tsx';
 

@@ -13,12 +13,11 @@ import type { User } from '#shared/contract/account.ts';
 
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError, staleRecord } from '../../../lib/api-client.ts';
+import { ApiError, staleRecord } from '../../../lib/api-error.ts';
 import { useAuth, useAuthActions } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useUser } from '../api/get-user.ts';
 import { usersKeys } from '../api/users-keys.ts';
-import { useUpdateUser, useUploadUserAvatar } from '../api/manage-users.ts';
+import { useUpdateUser, useUploadUserAvatar, useUser } from '../api/users-api.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { UserForm, type UserFormSubmit } from '../components/user-form.tsx';
 

@@ -11,11 +11,11 @@ import type { Role, User } from '#shared/contract/account.ts';
 import { listTableProps, useListState } from '../../../components/data-table/use-list-state.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useUsers, usersListConfig, usersParamsOf, type UsersFilter } from '../api/get-users.ts';
-import { useBulkDeleteUsers, useDeleteUser } from '../api/manage-users.ts';
+import { useUsers, usersList, type UsersFilter } from '../api/users-list.ts';
+import { useBulkDeleteUsers, useDeleteUser } from '../api/users-api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog.tsx';
 import { SelectionBar } from '../../../components/data-table/selection-bar.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
@@ -38,8 +38,8 @@ export function UserListView() {
   const meId = useAuth((state) => state.user?.id);
 
   // The first render asks for what the route loader has already requested (the same address).
-  const list = useListState(usersListConfig);
-  const params = usersParamsOf(list);
+  const list = useListState(usersList.config);
+  const params = usersList.paramsOf(list);
   const { status, role, search } = params;
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   // A new filter starts with nothing selected.
@@ -207,7 +207,12 @@ export function UserListView() {
           rows={data?.users ?? []}
           rowCount={data?.capped.includes(status) ? -1 : total}
           hasNextPage={data?.hasNextPage ?? false}
-          {...listTableProps(list, usersListConfig, { isFetching, refetch }, error && errorMessage(error, t))}
+          {...listTableProps(
+            list,
+            usersList.config,
+            { isFetching, refetch },
+            error && errorMessage(error, t),
+          )}
           sort={list.sort}
           onSortChange={list.setSort}
           selected={selected}

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { useProfile } from '../api/get-profile.ts';
+import { useProfile } from '../api/users-api.ts';
 import { ProfileCover } from '../components/profile-cover.tsx';
 import { ProfileFollows } from '../components/profile-follows.tsx';
 import { ProfileGallery } from '../components/profile-gallery.tsx';

@@ -13,7 +13,7 @@ import type { WorkspaceSettings } from '#shared/contract/workspace.ts';
 import { SaveChangesButton } from '../../../components/form/save-changes-button.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { ApiError, staleRecord } from '../../../lib/api-client.ts';
+import { ApiError, staleRecord } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useWorkspaceSettings } from '../api/get-workspace-settings.ts';
 import { useSaveWorkspaceSettings } from '../api/manage-workspace.ts';

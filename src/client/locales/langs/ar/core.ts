@@ -189,8 +189,10 @@ export const core = {
     invoiceIdsRequired: 'اختر من 1 إلى 100 فاتورة',
     dispositionInvalid: 'يجب أن تكون disposition إما attachment أو inline',
     invoiceSortInvalid: 'رتّب حسب createDate أو dueDate أو number أو customer أو total أو sent أو status',
+    timeZoneInvalid: 'منطقة زمنية غير معروفة (استخدم اسم IANA مثل Asia/Riyadh)',
+    rangeTooLong: 'لا تتجاوز الفترة 731 يومًا',
   },
-  auth: {
+  account: {
     layout: {
       tagline: 'أدِر عملك بفعالية أكبر مع سير عمل يؤدي مهمته ببساطة.',
     },
@@ -339,7 +341,7 @@ export const core = {
     opensInNewTab: '(يفتح في علامة تبويب جديدة)',
     newLabel: 'جديد',
   },
-  account: {
+  accountMenu: {
     button: 'الحساب',
     home: 'الرئيسية',
     profile: 'الملف الشخصي',

@@ -188,8 +188,10 @@ export const core = {
     invoiceIdsRequired: '请选择 1 到 100 张发票',
     dispositionInvalid: 'disposition 必须是 attachment 或 inline',
     invoiceSortInvalid: '按 createDate、dueDate、number、customer、total、sent 或 status 排序',
+    timeZoneInvalid: '未知时区（请使用 IANA 名称，例如 Asia/Shanghai）',
+    rangeTooLong: '时间范围最多 731 天',
   },
-  auth: {
+  account: {
     layout: {
       tagline: '借助顺畅运转的工作流程，更高效地管理工作。',
     },
@@ -335,7 +337,7 @@ export const core = {
     opensInNewTab: '（在新标签页中打开）',
     newLabel: '新',
   },
-  account: {
+  accountMenu: {
     button: '账户',
     home: '首页',
     profile: '个人资料',

@@ -18,7 +18,8 @@ const validation = stripPrefix<ValidationKeyName<keyof typeof validationMessages
 );
 
 /**
- * English core texts: app, auth, dashboard shell, errors. Part of the `translations` namespace (see index.ts).
+ * English core texts: app, account (the sign-in pages; the header's account menu is `accountMenu`), dashboard shell,
+ * errors. Part of the `translations` namespace (see index.ts).
  */
 export const core = {
   app: {
@@ -50,7 +51,7 @@ export const core = {
   validation: {
     ...validation,
   },
-  auth: {
+  account: {
     layout: {
       tagline: 'Manage the job more effectively with workflows that just work.',
     },
@@ -202,7 +203,7 @@ export const core = {
     opensInNewTab: '(opens in a new tab)',
     newLabel: 'NEW',
   },
-  account: {
+  accountMenu: {
     button: 'Account',
     home: 'Home',
     profile: 'Profile',

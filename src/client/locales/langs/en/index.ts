@@ -1,10 +1,11 @@
-import { blog } from './blog.ts';
+import { posts } from './posts.ts';
 import { chat } from './chat.ts';
 import { core } from './core.ts';
 import { calendar } from './calendar.ts';
 import { kanban } from './kanban.ts';
 import { mail } from './mail.ts';
 import { invoices } from './invoices.ts';
+import { orders } from './orders.ts';
 import { products } from './products.ts';
 import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
@@ -27,8 +28,9 @@ export const en = {
   ...calendar,
   ...kanban,
   ...products,
+  ...orders,
   ...invoices,
-  ...blog,
+  ...posts,
   ...workspace,
 };
 

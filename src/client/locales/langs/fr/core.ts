@@ -189,8 +189,10 @@ export const core = {
     invoiceIdsRequired: 'Sélectionnez entre 1 et 100 factures',
     dispositionInvalid: 'La disposition doit être attachment ou inline',
     invoiceSortInvalid: 'Triez par createDate, dueDate, number, customer, total, sent ou status',
+    timeZoneInvalid: 'Fuseau horaire inconnu (utilisez un nom IANA comme Europe/Paris)',
+    rangeTooLong: 'Une période couvre au plus 731 jours',
   },
-  auth: {
+  account: {
     layout: {
       tagline: 'Gérez votre travail plus efficacement avec des processus qui fonctionnent, tout simplement.',
     },
@@ -344,7 +346,7 @@ export const core = {
     opensInNewTab: '(s’ouvre dans un nouvel onglet)',
     newLabel: 'NOUVEAU',
   },
-  account: {
+  accountMenu: {
     button: 'Compte',
     home: 'Accueil',
     profile: 'Profil',

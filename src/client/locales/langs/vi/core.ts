@@ -190,8 +190,10 @@ export const core = {
     invoiceIdsRequired: 'Chọn từ 1 đến 100 hóa đơn',
     dispositionInvalid: 'Disposition phải là attachment hoặc inline',
     invoiceSortInvalid: 'Sắp xếp theo createDate, dueDate, number, customer, total, sent hoặc status',
+    timeZoneInvalid: 'Múi giờ không xác định (dùng tên IANA như Asia/Ho_Chi_Minh)',
+    rangeTooLong: 'Một khoảng thời gian dài tối đa 731 ngày',
   },
-  auth: {
+  account: {
     layout: {
       tagline: 'Quản lý công việc hiệu quả hơn với những quy trình luôn vận hành trơn tru.',
     },
@@ -343,7 +345,7 @@ export const core = {
     opensInNewTab: '(mở trong thẻ mới)',
     newLabel: 'MỚI',
   },
-  account: {
+  accountMenu: {
     button: 'Tài khoản',
     home: 'Trang chủ',
     profile: 'Hồ sơ',

@@ -1,10 +1,11 @@
 import type { TranslationResource } from '../en/index.ts';
-import { blog } from './blog.ts';
+import { posts } from './posts.ts';
 import { chat } from './chat.ts';
 import { calendar } from './calendar.ts';
 import { kanban } from './kanban.ts';
 import { mail } from './mail.ts';
 import { invoices } from './invoices.ts';
+import { orders } from './orders.ts';
 import { products } from './products.ts';
 import { core } from './core.ts';
 import { publicPages } from './public-pages.ts';
@@ -23,7 +24,8 @@ export const vi: TranslationResource = {
   ...calendar,
   ...kanban,
   ...products,
+  ...orders,
   ...invoices,
-  ...blog,
+  ...posts,
   ...workspace,
 };

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
 import { PageTitle } from '../../../../components/page-title/page-title.tsx';
-import { PostEditView } from '../../../../features/blog/views/post-form-view.tsx';
+import { PostEditView } from '../../../../features/posts/views/post-form-view.tsx';
 
 /** `/dashboard/blog/post/{title}/edit` (issue #14): its author and administrators (the server checks). */
 export function Component() {
@@ -10,7 +10,7 @@ export function Component() {
   const { title = '' } = useParams();
   return (
     <>
-      <PageTitle title={t('blog.form.editTitle')} />
+      <PageTitle title={t('posts.form.editTitle')} />
       <PostEditView key={title} slug={title} />
     </>
   );

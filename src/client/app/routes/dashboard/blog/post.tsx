@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 
-import { PostDetailsView } from '../../../../features/blog/views/post-details-view.tsx';
+import { PostDetailsView } from '../../../../features/posts/views/post-details-view.tsx';
 
 /**
  * `/dashboard/blog/post/{title}` (issue #14): by its URL name, a former one, or its title (the view sets

@@ -10,8 +10,8 @@ import { ensureTranslations } from '../../../../locales/i18n.ts';
 /** The shop's address book, with its texts, loaded when its tab opens. */
 const AddressBook = lazy(() =>
   Promise.all([
-    import('../../../../features/products/components/address-book.tsx'),
-    ensureTranslations('products'),
+    import('../../../../features/orders/components/address-book.tsx'),
+    ensureTranslations('orders'),
   ]).then(([module]) => ({ default: module.AddressBook })),
 );
 

@@ -9,8 +9,8 @@ import { ensureTranslations } from '../../../../locales/i18n.ts';
 /** The blog's recent posts of a person, with the blog's texts, loaded with the Profile tab. */
 const RecentPosts = lazy(() =>
   Promise.all([
-    import('../../../../features/blog/components/recent-posts.tsx'),
-    ensureTranslations('blog'),
+    import('../../../../features/posts/components/recent-posts.tsx'),
+    ensureTranslations('posts'),
   ]).then(([module]) => ({ default: module.RecentPosts })),
 );
 

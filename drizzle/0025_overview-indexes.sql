@@ -1,0 +1,2 @@
+CREATE INDEX "chat_messages_created_idx" ON "chat_messages" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "mail_messages_sent_at_idx" ON "mail_messages" USING btree ("sent_at") WHERE sent_at is not null;

@@ -1,0 +1,197 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+import { orderStatuses, type OrderSortKey, type OrderStatus } from '#shared/contract/orders-limits.ts';
+import type { OrderStatusKey, OrderSummary } from '#shared/contract/orders.ts';
+
+import { CountTabs } from '../../../components/data-table/count-tabs.tsx';
+import { ListDateRange } from '../../../components/data-table/list-date-range.tsx';
+import { ListSearchField } from '../../../components/data-table/list-search-field.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { listTableProps, useListState } from '../../../components/data-table/use-list-state.ts';
+import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { fDateTime, fNumber } from '../../../lib/format.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { useOrdersLive } from '../api/orders-api.ts';
+import { ordersAdminList, useOrders } from '../api/orders-list.ts';
+import { useMoney } from '../../../lib/use-money.ts';
+import { OrderLines } from '../components/order-lines.tsx';
+
+export const orderStatusColor: Record<OrderStatus, 'warning' | 'info' | 'success' | 'default' | 'error'> = {
+  pending: 'warning',
+  paid: 'info',
+  completed: 'success',
+  cancelled: 'default',
+  refunded: 'error',
+};
+
+/**
+ * `/dashboard/order/list` (issue #13): administrators see every order, everyone else their own ("My
+ * orders"). Tabs by status with counts, a date range and a search (number; for administrators also the
+ * customer's name or email), sorted and paged on the server; a row opens to show the order's lines; new
+ * orders and status changes arrive live.
+ */
+export function OrderListView() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const list = useListState(ordersAdminList.config);
+  useOrdersLive();
+  const isAdmin = useAuth((state) => state.user?.role === 'admin');
+  const title = isAdmin ? t('orders.title') : t('orders.myTitle');
+  const params = ordersAdminList.paramsOf(list);
+  const { status } = params;
+  const orders = useOrders(isAdmin ? 'all' : 'mine', params);
+  const counts = orders.data?.counts;
+  const capped = new Set(orders.data?.capped ?? []);
+
+  const allColumns: DataTableColumn<OrderSummary, OrderSortKey>[] = [
+    {
+      field: 'number',
+      header: t('orders.number'),
+      sortable: true,
+      width: 110,
+      render: (o) => (
+        <Link
+          component={RouterLink}
+          to={paths.dashboard.order.details(o.id)}
+          variant="subtitle2"
+          underline="always"
+        >
+          {o.number}
+        </Link>
+      ),
+    },
+    {
+      field: 'customer',
+      header: t('orders.customer'),
+      sortable: true,
+      minWidth: 220,
+      render: (o) => (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Avatar src={o.customer.avatarUrl ?? undefined} alt="" sx={{ width: 36, height: 36 }}>
+            {o.customer.name.charAt(0)}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" noWrap>
+              {o.customer.name}
+            </Typography>
+            <Typography variant="caption" sx={{ color: 'text.secondary' }} noWrap component="p">
+              {o.customer.email}
+            </Typography>
+          </Box>
+        </Stack>
+      ),
+    },
+    {
+      field: 'createdAt',
+      header: t('orders.date'),
+      sortable: true,
+      minWidth: 190,
+      render: (o) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {fDateTime(o.createdAt)}
+        </Box>
+      ),
+    },
+    {
+      field: 'items',
+      header: t('orders.items'),
+      width: 80,
+      align: 'center',
+      render: (o) => fNumber(o.itemCount),
+    },
+    { field: 'total', header: t('orders.total'), sortable: true, width: 120, render: (o) => money(o.total) },
+    {
+      field: 'status',
+      header: t('orders.status'),
+      sortable: true,
+      width: 130,
+      render: (o) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={orderStatusColor[o.status]}
+          label={t(`orders.statuses.${o.status}`)}
+        />
+      ),
+    },
+  ];
+
+  // Customers' own orders need no customer column.
+  const columns = isAdmin ? allColumns : allColumns.filter((column) => column.field !== 'customer');
+  const tabs: OrderStatusKey[] = ['all', ...orderStatuses];
+  return (
+    <>
+      <PageHeading
+        title={title}
+        crumbs={[{ label: t('nav.ecommerce'), to: paths.dashboard.eCommerce.root }, { label: title }]}
+      />
+      <Card>
+        <CountTabs
+          value={status}
+          onChange={(next) => list.setFilter('status', next === 'all' ? undefined : next)}
+          tabs={tabs.map((tab) => ({
+            value: tab,
+            label: t(`orders.statuses.${tab}`),
+            count: counts ? `${fNumber(counts[tab])}${capped.has(tab) ? '+' : ''}` : '…',
+            color: tab === 'all' ? 'default' : orderStatusColor[tab],
+          }))}
+        />
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5 }}>
+          <ListDateRange
+            start={list.filters.startDate}
+            end={list.filters.endDate}
+            startLabel={t('orders.startDate')}
+            endLabel={t('orders.endDate')}
+            onChange={list.setFilter}
+          />
+          <ListSearchField
+            value={list.searchInput}
+            onChange={list.setSearchInput}
+            label={t('orders.search')}
+            placeholder={isAdmin ? t('orders.searchPlaceholder') : t('orders.searchMinePlaceholder')}
+          />
+        </Stack>
+        <DataTable
+          label={title}
+          columns={columns}
+          rows={orders.data?.orders ?? []}
+          getRowId={(o) => o.id}
+          rowCount={capped.has(status) ? -1 : (orders.data?.total ?? 0)}
+          hasNextPage={orders.data?.hasNextPage ?? false}
+          {...listTableProps(
+            list,
+            ordersAdminList.config,
+            orders,
+            orders.error && errorMessage(orders.error, t),
+          )}
+          emptyText={
+            isAdmin || status !== 'all' || list.search || list.filters.startDate || list.filters.endDate
+              ? t('orders.none')
+              : t('orders.noneYet')
+          }
+          sort={list.sort}
+          onSortChange={list.setSort}
+          rowHeight={64}
+          expansion={{
+            rowLabel: (o) => o.number,
+            render: (o) => (
+              <Box sx={{ px: { xs: 1, md: 4 }, py: 1 }}>
+                <OrderLines items={o.items} imageSize={40} />
+              </Box>
+            ),
+          }}
+        />
+      </Card>
+    </>
+  );
+}

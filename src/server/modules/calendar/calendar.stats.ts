@@ -1,0 +1,28 @@
+/** Calendar figures for the overview dashboards (ADR 036): read-only, the viewer's own calendar. */
+import { sql } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.ts';
+import { calendarAttendees, calendarEvents } from '../../db/schema/index.ts';
+import { firstNumber, rangeEnd, rangeStart, type DateRange, type StatsScope } from '../../lib/date-range.ts';
+
+/**
+ * The events in the viewer's calendar that touch the period (`today` for the welcome card): theirs, and the
+ * ones they attend unless they declined. Everyone's own, administrators' too. Found as the calendar finds
+ * them (calendar.repo.ts `eventsFor`): by start within the period or a week before it, plus the few longer
+ * events through their partial index.
+ */
+export async function eventsIn(db: Db, scope: StatsScope, range: DateRange): Promise<number> {
+  const start = rangeStart(range);
+  const end = rangeEnd(range);
+  const overlaps = sql`e.start < ${end} and (e."end" > ${start} or e.start = ${start})`;
+  const near = sql`(e.start >= ${start} - interval '7 days' or e."end" - e.start > interval '7 days')`;
+  return firstNumber(
+    await db.execute(sql`select count(*)::int as n from (
+      select e.id from ${calendarEvents} e where e.owner_id = ${scope.userId} and ${near} and ${overlaps}
+      union
+      select e.id from ${calendarEvents} e
+        join ${calendarAttendees} a on a.event_id = e.id and a.user_id = ${scope.userId} and a.response <> 'declined'
+        where ${near} and ${overlaps}
+    ) as mine`),
+  );
+}

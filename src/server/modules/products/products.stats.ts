@@ -1,0 +1,39 @@
+/** Catalog figures for the overview dashboards (ADR 036): read-only. */
+import { desc, eq } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema/index.ts';
+import type { StatsScope } from '../../lib/date-range.ts';
+
+export interface TopProduct {
+  id: string;
+  name: string;
+  slug: string;
+  /** Cents. */
+  price: number;
+  /** Units sold since the product was listed (kept by the orders' stock updates). */
+  totalSold: number;
+  ratingAvg: number;
+  totalReviews: number;
+}
+
+/**
+ * The best-selling products (units sold since they were listed; `products_sold_idx` read backwards). The
+ * catalog is public, so everyone sees the published ones; administrators see drafts too.
+ */
+export async function topProducts(db: Db, scope: StatsScope, limit = 5): Promise<TopProduct[]> {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      price: products.price,
+      totalSold: products.totalSold,
+      ratingAvg: products.ratingAvg,
+      totalReviews: products.totalReviews,
+    })
+    .from(products)
+    .where(scope.isAdmin ? undefined : eq(products.publish, 'published'))
+    .orderBy(desc(products.totalSold), desc(products.id))
+    .limit(limit);
+}

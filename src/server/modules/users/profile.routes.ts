@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { myAccountResponse } from '#shared/contract/account.ts';
+import { errorResponses } from '#shared/contract/common.ts';
+import { imageParams, imageResponse, updateMyAccountInput } from '#shared/contract/users.ts';
+import { validationMessageEn } from '#shared/lib/validation-messages.ts';
+
+import type { UserRow } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../plugins/errors.ts';
+import { actor, signedInScope } from '../../plugins/auth.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import {
+  afterEmailChange,
+  checkCurrentPassword,
+  findUserByEmail,
+  toUser,
+} from '../account/account.service.ts';
+import { publicUploadUrl, storageKeyOfUrl } from '../files/files.service.ts';
+import { deleteOwnImage, toUserImage } from './directory.repo.ts';
+import { updateUserRow } from './users.repo.ts';
+import { profilePatch } from './users.service.ts';
+
+const emailTaken = () =>
+  new HttpError(409, 'An account with this email already exists', { code: 'EMAIL_TAKEN' });
+
+/**
+ * My profile under `/api/account` (registered next to account/me.routes.ts): edit my profile and address,
+ * my avatar, cover and gallery. Every route acts on the caller only.
+ */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  signedInScope(app);
+
+  app.patch(
+    '/my-account',
+    {
+      schema: { body: updateMyAccountInput, response: { 200: myAccountResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const { user } = actor(request);
+      const input = request.body;
+      const patch = profilePatch(user, input);
+      const emailChanged = input.email !== undefined && input.email !== user.email;
+      if (emailChanged) {
+        // Taking over an account must not be one request away from a stolen token (SECURITY.md A19).
+        if (!input.currentPassword) {
+          const message = validationMessageEn('validation.currentPasswordRequired');
+          throw new HttpError(400, `currentPassword: ${message}`, {
+            code: 'VALIDATION_FAILED',
+            issues: [{ path: ['currentPassword'], message }],
+          });
+        }
+        await checkCurrentPassword(db, user, input.currentPassword);
+        if (await findUserByEmail(db, input.email!)) throw emailTaken();
+        patch.email = input.email;
+        patch.emailVerified = false;
+      }
+      let after: UserRow | undefined;
+      try {
+        after = await updateUserRow(db, user.id, patch);
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
+        throw error;
+      }
+      if (!after) throw notFound('User not found');
+      if (emailChanged) {
+        request.log.info({ event: 'account.email_changed', userId: user.id });
+        await afterEmailChange(app, after);
+        await app.mailer.send({
+          to: user.email,
+          subject: 'Your Atrium email address was changed',
+          text:
+            `The email address of your Atrium account was changed to ${after.email}. ` +
+            'If this was not you, contact an administrator.',
+        });
+      }
+      return { user: toUser(after) };
+    },
+  );
+
+  for (const kind of ['avatar', 'cover'] as const) {
+    app.post(
+      `/${kind}`,
+      { schema: { response: { 200: myAccountResponse, ...errorResponses } } },
+      async (request) => {
+        const { user } = actor(request);
+        const image = await app.files.store(request, { use: kind, ownerId: user.id });
+        const url = publicUploadUrl(image.storageKey);
+        const after = await updateUserRow(
+          db,
+          user.id,
+          kind === 'avatar' ? { avatarUrl: url } : { coverUrl: url },
+        );
+        if (!after) throw notFound('User not found');
+        return { user: toUser(after) };
+      },
+    );
+  }
+
+  app.post(
+    '/gallery',
+    { schema: { response: { 200: imageResponse, ...errorResponses } } },
+    async (request) => {
+      const { user } = actor(request);
+      const image = await app.files.store(request, { use: 'photo', ownerId: user.id });
+      return { image: toUserImage(image) };
+    },
+  );
+
+  app.delete(
+    '/gallery/:imageId',
+    {
+      schema: { params: imageParams, response: { 204: z.null(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { user } = actor(request);
+      const image = await deleteOwnImage(db, user.id, request.params.imageId);
+      if (!image) throw notFound('Image not found');
+      // A deleted picture stops being the avatar or cover.
+      const patch: { avatarUrl?: null; coverUrl?: null } = {};
+      if (storageKeyOfUrl(user.avatarUrl) === image.storageKey) patch.avatarUrl = null;
+      if (storageKeyOfUrl(user.coverUrl) === image.storageKey) patch.coverUrl = null;
+      if (Object.keys(patch).length) await updateUserRow(db, user.id, patch);
+      await app.files.storage.remove([image.storageKey]);
+      return reply.code(204).send(null);
+    },
+  );
+};

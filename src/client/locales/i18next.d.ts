@@ -12,6 +12,7 @@ import type { products } from './langs/en/products.ts';
 import type { publicPages } from './langs/en/public-pages.ts';
 import type { users } from './langs/en/users.ts';
 import type { workspace } from './langs/en/workspace.ts';
+import type { overview } from './langs/en/overview.ts';
 
 /**
  * The texts' types: the start parts (core, shell) are the default namespace; each area's part is a namespace
@@ -32,6 +33,7 @@ declare module 'i18next' {
       'invoices',
       'posts',
       'workspace',
+      'overview',
     ];
     resources: {
       translations: StartResource;
@@ -46,6 +48,7 @@ declare module 'i18next' {
       invoices: typeof invoices;
       posts: typeof posts;
       workspace: typeof workspace;
+      overview: typeof overview;
     };
   }
 }

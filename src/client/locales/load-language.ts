@@ -17,7 +17,8 @@ export type TranslationPart =
   | 'orders'
   | 'invoices'
   | 'posts'
-  | 'workspace';
+  | 'workspace'
+  | 'overview';
 
 /** The parts every page needs: loaded with a language, before its first render. */
 export const startParts = ['core', 'shell'] as const satisfies readonly TranslationPart[];
@@ -39,6 +40,7 @@ export const areaParts = [
   'invoices',
   'posts',
   'workspace',
+  'overview',
 ] as const satisfies readonly TranslationPart[];
 export type AreaPart = (typeof areaParts)[number];
 

@@ -35,6 +35,7 @@ await Promise.all([
   ensureTranslations('invoices'),
   ensureTranslations('posts'),
   ensureTranslations('workspace'),
+  ensureTranslations('overview'),
 ]);
 
 i18n.options.saveMissing = true;

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 
 import { overviewRangeQuery } from '#shared/contract/overview.ts';
 
-import { daysOf, dayText, fillSeries, previousPeriod, todayRange } from './date-range.ts';
+import {
+  daysOf,
+  dayText,
+  fillMonths,
+  fillSeries,
+  previousPeriod,
+  todayRange,
+  yearRange,
+} from './date-range.ts';
 
 describe('date ranges', () => {
   it('compares with the period of the same length that ends the day before', () => {
@@ -40,6 +48,20 @@ describe('date ranges', () => {
       { day: '2024-03-12', value: 0 },
     ]);
     expect(dayText(new Date(2024, 2, 11))).toBe('2024-03-11');
+  });
+
+  it('spans a calendar year and fills its twelve months', () => {
+    expect(yearRange(2024, 'Asia/Tokyo')).toEqual({
+      from: '2024-01-01',
+      to: '2024-12-31',
+      timeZone: 'Asia/Tokyo',
+    });
+    const months = fillMonths([
+      { month: 1, value: '3' },
+      { month: '12', value: 2 },
+      { month: 12, value: 1 },
+    ]);
+    expect(months).toEqual([3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3]);
   });
 
   it('accepts IANA zones only, and ranges in order of at most two years', () => {

@@ -137,3 +137,24 @@ export function firstNumber(result: unknown): number {
 
 /** A raw statement's rows. */
 export const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
+
+/** The calendar year `year` in the zone, as a range (a year select's figures). */
+export const yearRange = (year: number, timeZone: string): DateRange => ({
+  from: `${year}-01-01`,
+  to: `${year}-12-31`,
+  timeZone,
+});
+
+/** The viewer's month (1–12) of `column` (a timestamptz). */
+export const monthIn = (column: SQLWrapper, timeZone: string): SQL =>
+  sql`extract(month from (${column} at time zone ${timeZone}::text))::int`;
+
+/** Rows of `(month, value)` (month 1–12) into the twelve months of a year, missing months as 0. */
+export function fillMonths(rows: Array<{ month: unknown; value: unknown }>): number[] {
+  const months = Array.from({ length: 12 }, () => 0);
+  for (const row of rows) {
+    const month = Number(row.month);
+    if (month >= 1 && month <= 12) months[month - 1]! += Number(row.value);
+  }
+  return months;
+}

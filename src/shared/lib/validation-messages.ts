@@ -164,6 +164,10 @@ export const validationMessagesEn = {
   'validation.invoiceSortInvalid': 'Sort by createDate, dueDate, number, customer, total, sent or status',
   'validation.timeZoneInvalid': 'Unknown time zone (use an IANA name such as Europe/Paris)',
   'validation.rangeTooLong': 'A range covers at most 731 days',
+  'validation.yearInvalid': 'Choose a year from 2000 to 2100',
+  'validation.dashboardInvalid': 'Unknown dashboard',
+  'validation.widgetUnknown': 'This dashboard has no such widget',
+  'validation.widgetRepeated': 'Each widget appears once',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

@@ -39,7 +39,11 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     revokedReason: text(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // Sign-ins in a period, for the overview dashboards (sessions by device, top countries; ADR 036).
+    index('sessions_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

@@ -13,3 +13,4 @@ export * from './orders.ts';
 export * from './invoices.ts';
 export * from './posts.ts';
 export * from './workspace.ts';
+export * from './overview.ts';

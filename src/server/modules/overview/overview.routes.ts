@@ -1,14 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { errorResponses } from '#shared/contract/common.ts';
-import { appOverviewResponse, overviewRangeQuery } from '#shared/contract/overview.ts';
+import {
+  appOverviewResponse,
+  dashboardLayoutInput,
+  dashboardLayoutResponse,
+  dashboardParams,
+  ecommerceOverviewResponse,
+  layoutProblem,
+  overviewQuery,
+} from '#shared/contract/overview.ts';
+import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
+import { HttpError } from '../../lib/http-error.ts';
 import { actor, signedInScope } from '../../plugins/auth.ts';
-import { appOverview, rangeOf } from './overview.service.ts';
+import { deleteLayout, findLayout, saveLayout } from './overview.repo.ts';
+import { appOverview, ecommerceOverview, rangeOf, yearOf } from './overview.service.ts';
 
 /**
  * The overview dashboards' figures (ADR 036): every signed-in person may ask; what each answer holds depends
  * on who asks (administrators: the workspace; anyone else: their own figures, workspace-only ones absent).
+ * And each person's layout of each dashboard (issue 26 A), their own only.
  */
 export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -18,11 +30,57 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/app',
     {
-      schema: { querystring: overviewRangeQuery, response: { 200: appOverviewResponse, ...errorResponses } },
+      schema: { querystring: overviewQuery, response: { 200: appOverviewResponse, ...errorResponses } },
     },
     async (request) => {
       const { user, isAdmin } = actor(request);
-      return appOverview(db, { userId: user.id, isAdmin }, rangeOf(request.query));
+      return appOverview(db, { userId: user.id, isAdmin }, rangeOf(request.query), {
+        year: yearOf(request.query),
+      });
     },
+  );
+
+  app.get(
+    '/ecommerce',
+    {
+      schema: { querystring: overviewQuery, response: { 200: ecommerceOverviewResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const { user, isAdmin } = actor(request);
+      return ecommerceOverview(db, { userId: user.id, isAdmin }, rangeOf(request.query), {
+        year: yearOf(request.query),
+      });
+    },
+  );
+
+  const layoutSchema = {
+    params: dashboardParams,
+    response: { 200: dashboardLayoutResponse, ...errorResponses },
+  };
+
+  app.get('/layouts/:dashboard', { schema: layoutSchema }, async (request) =>
+    findLayout(db, actor(request).user.id, request.params.dashboard),
+  );
+
+  app.put(
+    '/layouts/:dashboard',
+    { schema: { ...layoutSchema, body: dashboardLayoutInput } },
+    async (request) => {
+      const { dashboard } = request.params;
+      const problem = layoutProblem(dashboard, request.body.widgets);
+      if (problem) {
+        // Answered as a schema failure would be: the client's form helper reads the same shape.
+        const message = validationMessageEn(problem);
+        throw new HttpError(400, `widgets: ${message}`, {
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: ['widgets'], message }],
+        });
+      }
+      return saveLayout(db, actor(request).user.id, dashboard, request.body.widgets);
+    },
+  );
+
+  app.delete('/layouts/:dashboard', { schema: layoutSchema }, async (request) =>
+    deleteLayout(db, actor(request).user.id, request.params.dashboard),
   );
 };

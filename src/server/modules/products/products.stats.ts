@@ -37,3 +37,33 @@ export async function topProducts(db: Db, scope: StatsScope, limit = 5): Promise
     .orderBy(desc(products.totalSold), desc(products.id))
     .limit(limit);
 }
+
+export interface LatestProduct {
+  id: string;
+  name: string;
+  slug: string;
+  /** Cents; `priceSale` is the price before the sale, when there is one. */
+  price: number;
+  priceSale: number | null;
+  createdAt: Date;
+}
+
+/**
+ * The newest products (the e-commerce overview's carousel and list): published ones for everyone, drafts
+ * too for administrators, newest first (`products_publish_idx`, `products_created_idx` read backwards).
+ */
+export async function latestProducts(db: Db, scope: StatsScope, limit = 5): Promise<LatestProduct[]> {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      price: products.price,
+      priceSale: products.priceSale,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .where(scope.isAdmin ? undefined : eq(products.publish, 'published'))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+}

@@ -1,8 +1,9 @@
 import { profileDetailFields, type SocialLinks } from '#shared/contract/users.ts';
 
+import type { Db } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/http-error.ts';
-import { mergeJson, type UserUpdate } from './users.repo.ts';
+import { mergeJson, usersByIds, type UserUpdate } from './users.repo.ts';
 
 export type { UserUpdate };
 
@@ -89,3 +90,27 @@ export function diffUser(before: UserRow | null, after: UserRow): Record<string,
 }
 
 export const auditLabel = (u: UserRow) => `${u.firstName} ${u.lastName} <${u.email}>`;
+
+/** A person as a dashboard names them (top authors, best customers): name, picture and profile country. */
+export interface PersonSummary {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  country: string;
+}
+
+/** The people of `ids` by id (unknown ids are absent: a deleted account). */
+export async function peopleByIds(db: Db, ids: readonly string[]): Promise<Map<string, PersonSummary>> {
+  const rows = await usersByIds(db, [...new Set(ids)]);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: `${row.firstName} ${row.lastName}`.trim(),
+        avatarUrl: row.avatarUrl,
+        country: row.country,
+      },
+    ]),
+  );
+}

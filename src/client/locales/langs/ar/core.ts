@@ -27,6 +27,12 @@ export const core = {
       collapseRow: 'إخفاء تفاصيل {{name}}',
       empty: 'لا توجد صفوف',
     },
+    chart: {
+      dataTable: '{{title}}: جدول البيانات',
+      category: 'الفئة',
+      value: 'القيمة',
+      empty: 'لا توجد بيانات لهذه الفترة بعد',
+    },
   },
   validation: {
     emailRequired: 'البريد الإلكتروني مطلوب',
@@ -191,6 +197,10 @@ export const core = {
     invoiceSortInvalid: 'رتّب حسب createDate أو dueDate أو number أو customer أو total أو sent أو status',
     timeZoneInvalid: 'منطقة زمنية غير معروفة (استخدم اسم IANA مثل Asia/Riyadh)',
     rangeTooLong: 'لا تتجاوز الفترة 731 يومًا',
+    yearInvalid: 'اختر سنة بين 2000 و2100',
+    dashboardInvalid: 'لوحة معلومات غير معروفة',
+    widgetUnknown: 'لا تحتوي لوحة المعلومات هذه على هذه الأداة',
+    widgetRepeated: 'تظهر كل أداة مرة واحدة فقط',
   },
   account: {
     layout: {

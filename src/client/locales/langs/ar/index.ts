@@ -12,6 +12,7 @@ import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
 import { users } from './users.ts';
 import { workspace } from './workspace.ts';
+import { overview } from './overview.ts';
 
 /** Arabic (Sudan) (loaded on demand; right to left). Same parts and keys as English. */
 export const ar: TranslationResource = {
@@ -28,4 +29,6 @@ export const ar: TranslationResource = {
   ...invoices,
   ...posts,
   ...workspace,
+  // `overview` shares its top-level key with core's `overview.app` (the start page's texts): merged.
+  overview: { ...core.overview, ...overview.overview },
 };

@@ -27,6 +27,12 @@ export const core = {
       collapseRow: '隐藏 {{name}} 的详情',
       empty: '没有数据',
     },
+    chart: {
+      dataTable: '{{title}}：数据表',
+      category: '类别',
+      value: '数值',
+      empty: '此期间暂无数据',
+    },
   },
   validation: {
     emailRequired: '请输入电子邮件地址',
@@ -190,6 +196,10 @@ export const core = {
     invoiceSortInvalid: '按 createDate、dueDate、number、customer、total、sent 或 status 排序',
     timeZoneInvalid: '未知时区（请使用 IANA 名称，例如 Asia/Shanghai）',
     rangeTooLong: '时间范围最多 731 天',
+    yearInvalid: '请选择 2000 至 2100 之间的年份',
+    dashboardInvalid: '未知的仪表板',
+    widgetUnknown: '此仪表板没有该小组件',
+    widgetRepeated: '每个小组件只能出现一次',
   },
   account: {
     layout: {

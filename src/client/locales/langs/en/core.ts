@@ -47,6 +47,12 @@ export const core = {
       collapseRow: 'Hide details of {{name}}',
       empty: 'No rows',
     },
+    chart: {
+      dataTable: '{{title}}: data table',
+      category: 'Category',
+      value: 'Value',
+      empty: 'No data for this period yet',
+    },
   },
   validation: {
     ...validation,

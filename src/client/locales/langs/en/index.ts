@@ -11,6 +11,7 @@ import { publicPages } from './public-pages.ts';
 import { shell } from './shell.ts';
 import { users } from './users.ts';
 import { workspace } from './workspace.ts';
+import { overview } from './overview.ts';
 
 /**
  * English, the default and fallback language (start parts in namespace `translations`, each area's part
@@ -32,6 +33,8 @@ export const en = {
   ...invoices,
   ...posts,
   ...workspace,
+  // `overview` shares its top-level key with core's `overview.app` (the start page's texts): merged.
+  overview: { ...core.overview, ...overview.overview },
 };
 
 export type TranslationResource = typeof en;

@@ -28,6 +28,12 @@ export const core = {
       collapseRow: 'Masquer le détail de {{name}}',
       empty: 'Aucune ligne',
     },
+    chart: {
+      dataTable: '{{title}} : tableau des données',
+      category: 'Catégorie',
+      value: 'Valeur',
+      empty: 'Pas encore de données pour cette période',
+    },
   },
   validation: {
     emailRequired: 'L’adresse e-mail est obligatoire',
@@ -191,6 +197,10 @@ export const core = {
     invoiceSortInvalid: 'Triez par createDate, dueDate, number, customer, total, sent ou status',
     timeZoneInvalid: 'Fuseau horaire inconnu (utilisez un nom IANA comme Europe/Paris)',
     rangeTooLong: 'Une période couvre au plus 731 jours',
+    yearInvalid: 'Choisissez une année entre 2000 et 2100',
+    dashboardInvalid: 'Tableau de bord inconnu',
+    widgetUnknown: 'Ce tableau de bord n’a pas ce widget',
+    widgetRepeated: 'Chaque widget apparaît une seule fois',
   },
   account: {
     layout: {

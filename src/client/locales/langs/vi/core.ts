@@ -28,6 +28,12 @@ export const core = {
       collapseRow: 'Ẩn chi tiết {{name}}',
       empty: 'Không có hàng nào',
     },
+    chart: {
+      dataTable: '{{title}}: bảng dữ liệu',
+      category: 'Danh mục',
+      value: 'Giá trị',
+      empty: 'Chưa có dữ liệu cho khoảng thời gian này',
+    },
   },
   validation: {
     emailRequired: 'Vui lòng nhập email',
@@ -192,6 +198,10 @@ export const core = {
     invoiceSortInvalid: 'Sắp xếp theo createDate, dueDate, number, customer, total, sent hoặc status',
     timeZoneInvalid: 'Múi giờ không xác định (dùng tên IANA như Asia/Ho_Chi_Minh)',
     rangeTooLong: 'Một khoảng thời gian dài tối đa 731 ngày',
+    yearInvalid: 'Chọn một năm từ 2000 đến 2100',
+    dashboardInvalid: 'Bảng điều khiển không xác định',
+    widgetUnknown: 'Bảng điều khiển này không có tiện ích đó',
+    widgetRepeated: 'Mỗi tiện ích chỉ xuất hiện một lần',
   },
   account: {
     layout: {

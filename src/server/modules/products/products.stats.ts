@@ -17,6 +17,9 @@ export interface TopProduct {
   totalReviews: number;
 }
 
+/** The catalog is public: everyone sees the published products, administrators drafts too. */
+const visibleTo = (scope: StatsScope) => (scope.isAdmin ? undefined : eq(products.publish, 'published'));
+
 /**
  * The best-selling products (units sold since they were listed; `products_sold_idx` read backwards). The
  * catalog is public, so everyone sees the published ones; administrators see drafts too.
@@ -33,7 +36,7 @@ export async function topProducts(db: Db, scope: StatsScope, limit = 5): Promise
       totalReviews: products.totalReviews,
     })
     .from(products)
-    .where(scope.isAdmin ? undefined : eq(products.publish, 'published'))
+    .where(visibleTo(scope))
     .orderBy(desc(products.totalSold), desc(products.id))
     .limit(limit);
 }
@@ -63,7 +66,7 @@ export async function latestProducts(db: Db, scope: StatsScope, limit = 5): Prom
       createdAt: products.createdAt,
     })
     .from(products)
-    .where(scope.isAdmin ? undefined : eq(products.publish, 'published'))
+    .where(visibleTo(scope))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
 }

@@ -1,5 +1,7 @@
 import type { Product, ProductCard, ProductPage } from '#shared/contract/products.ts';
 
+import { jsonResponse, mockFetch } from '../../../testing/fetch-mock.ts';
+
 /** A product card as the lists answer it; `i` varies id, name and slug. */
 export function makeProductCard(i: number, overrides: Partial<ProductCard> = {}): ProductCard {
   return {
@@ -55,4 +57,26 @@ export function productPage(
   total: number,
 ): ProductPage {
   return { products, total, page, pageSize, hasNextPage: page * pageSize < total, totalCapped: false };
+}
+
+/**
+ * A fake products list at `path` holding `count` cards and answering the page asked (filters are not
+ * simulated: tests assert the URL), with the instance's currency.
+ */
+export function fakeProductsApi(path: string, count: number) {
+  const all = Array.from({ length: count }, (_, i) => makeProductCard(i + 1));
+  return mockFetch([
+    { path: '/api/config', respond: () => jsonResponse({ currency: 'USD' }) },
+    {
+      path,
+      respond: ({ url }) => {
+        const params = new URL(url, 'http://localhost').searchParams;
+        const page = Number(params.get('page'));
+        const pageSize = Number(params.get('pageSize'));
+        return jsonResponse(
+          productPage(all.slice((page - 1) * pageSize, page * pageSize), page, pageSize, all.length),
+        );
+      },
+    },
+  ]);
 }

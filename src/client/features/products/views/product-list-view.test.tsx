@@ -3,29 +3,12 @@ import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
-import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
+import { testUser, type mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
-import { makeProductCard, productPage } from '../testing/product-fixtures.ts';
+import { fakeProductsApi } from '../testing/product-fixtures.ts';
 import { ProductListView } from './product-list-view.tsx';
 
-/** A fake GET /api/products/admin answering the page asked (filters are not simulated: the URL is asserted). */
-function productsApi() {
-  const all = Array.from({ length: 12 }, (_, i) => makeProductCard(i + 1));
-  return mockFetch([
-    { path: '/api/config', respond: () => jsonResponse({ currency: 'USD' }) },
-    {
-      path: '/api/products/admin',
-      respond: ({ url }) => {
-        const params = new URL(url, 'http://localhost').searchParams;
-        const page = Number(params.get('page'));
-        const pageSize = Number(params.get('pageSize'));
-        return jsonResponse(
-          productPage(all.slice((page - 1) * pageSize, page * pageSize), page, pageSize, all.length),
-        );
-      },
-    },
-  ]);
-}
+const productsApi = () => fakeProductsApi('/api/products/admin', 12);
 
 function requestedQueries(calls: ReturnType<typeof mockFetch>['calls']) {
   return calls('GET', '/api/products/admin').map(([input]) =>

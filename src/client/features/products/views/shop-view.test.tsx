@@ -4,29 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { useCartStore } from '../../../lib/cart/cart-store.ts';
 import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
-import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
+import { testUser, type mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
-import { makeProductCard, productPage } from '../testing/product-fixtures.ts';
+import { fakeProductsApi } from '../testing/product-fixtures.ts';
 import { ShopView } from './shop-view.tsx';
 
-/** GET /api/products answering 30 products, a page of the size asked (filters are asserted, not applied). */
-function shopApi() {
-  const all = Array.from({ length: 30 }, (_, i) => makeProductCard(i + 1));
-  return mockFetch([
-    { path: '/api/config', respond: () => jsonResponse({ currency: 'USD' }) },
-    {
-      path: '/api/products',
-      respond: ({ url }) => {
-        const params = new URL(url, 'http://localhost').searchParams;
-        const page = Number(params.get('page'));
-        const pageSize = Number(params.get('pageSize'));
-        return jsonResponse(
-          productPage(all.slice((page - 1) * pageSize, page * pageSize), page, pageSize, all.length),
-        );
-      },
-    },
-  ]);
-}
+const shopApi = () => fakeProductsApi('/api/products', 30);
 
 const queries = (calls: ReturnType<typeof mockFetch>['calls']) =>
   calls('GET', '/api/products').map(([input]) =>

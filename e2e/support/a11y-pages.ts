@@ -35,6 +35,7 @@ export const publicPages: A11yPage[] = [
 /** Opened as the demo administrator (every page and every administrator's page). */
 export const dashboardPages: A11yPage[] = [
   '/dashboard/app',
+  '/dashboard/ecommerce',
   '/dashboard/blank',
   '/dashboard/permission-denied',
   '/dashboard/chat',

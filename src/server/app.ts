@@ -44,6 +44,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { partiesAdminRoutes } from './modules/invoices/parties.admin.routes.ts';
 import { partiesRoutes } from './modules/invoices/parties.routes.ts';
+import { postsAdminRoutes } from './modules/posts/posts.admin.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import type { CardPaymentProvider } from './modules/orders/payments.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(partiesRoutes, { prefix: '/api/invoices' });
   await app.register(partiesAdminRoutes, { prefix: '/api/invoices' });
   await app.register(postsRoutes, { prefix: '/api/posts' });
+  await app.register(postsAdminRoutes, { prefix: '/api/posts' });
   await app.register(workspaceRoutes, { prefix: '/api/workspace' });
   await app.register(workspaceAdminRoutes, { prefix: '/api/workspace' });
   await app.register(overviewRoutes, { prefix: '/api/overview' });

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { User } from '#shared/contract/account.ts';
 
+import { appOverviewRoutes } from '../features/overview/testing/app-overview-fixtures.ts';
 import { setAccessToken } from '../lib/api-client.ts';
 import { ACCESS_TOKEN_KEY, authStore, initialAuthState } from '../lib/auth/auth-store.ts';
 import {
@@ -59,6 +60,7 @@ describe('routes and guards', () => {
             setTimeout(() => resolve(jsonResponse({ demo: { email: 'demo@atrium.dev' } })), 300),
           ),
       },
+      ...appOverviewRoutes(),
     ]);
     renderApp('/auth/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Atrium' })).toBeTruthy();
@@ -86,9 +88,7 @@ describe('routes and guards', () => {
   it('redirects /, /dashboard and /auth', async () => {
     signIn();
     const { router } = renderApp('/');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome back 👋 Ada Lovelace' }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/app');
 
     authStore.setState({ ...initialAuthState, isInitialized: true });
@@ -100,7 +100,7 @@ describe('routes and guards', () => {
   it('sends a signed-in visitor of a guest page to the dashboard', async () => {
     signIn();
     const { router } = renderApp('/auth/register');
-    expect(await screen.findByText('Welcome back 👋 Ada Lovelace')).toBeTruthy();
+    expect(await screen.findByText('Welcome back, Ada Lovelace')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/app');
   });
 
@@ -111,16 +111,14 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Atrium' })).toBeTruthy();
   });
 
-  it('shows the dashboard: welcome card, role, email, verification status and navigation', async () => {
+  it('shows the dashboard: the overview with its welcome card, and the navigation', async () => {
     signIn();
+    mockFetch([notificationsRoute, ...shellRoutes(), configRoute, ...appOverviewRoutes()]);
     renderApp('/dashboard/app');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome back 👋 Ada Lovelace' }),
-    ).toBeTruthy();
-    expect(screen.getByText('Role: Admin')).toBeTruthy();
-    expect(screen.getByText('Email: ada@example.com')).toBeTruthy();
-    expect(screen.getByText('Email verified')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
+    expect(await screen.findByText('All clear: nothing needs you today.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Active people' })).toBeTruthy();
     const nav = await openNav();
     expect(within(nav).getByRole('link', { name: 'App' }).getAttribute('aria-current')).toBe('page');
     await userEvent.click(within(nav).getByRole('link', { name: /^Item by roles/ }));
@@ -165,6 +163,7 @@ describe('routes and guards', () => {
             presence: { userId: testUser.id, status: 'busy', lastActivity: new Date().toISOString() },
           }),
       },
+      ...appOverviewRoutes(),
     ]);
     const { router } = renderApp('/dashboard/app');
 
@@ -205,13 +204,13 @@ describe('email verification', () => {
         path: '/api/account/resend-verification',
         respond: () => jsonResponse({ message: 'A new code has been sent to ada@example.com.' }),
       },
+      ...appOverviewRoutes(),
     ]);
     const { router } = renderApp('/dashboard/app');
 
     const banner = await screen.findByText(
       'Please confirm your email address. We sent a 6-digit code to ada@example.com.',
     );
-    expect(screen.getByText('Email not verified')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     await waitFor(() => expect(calls('POST', '/api/account/resend-verification')).toHaveLength(1));
@@ -230,8 +229,8 @@ describe('email verification', () => {
     await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
 
-    expect(await screen.findByText('Email verified')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard/app');
+    expect(await screen.findByText('Your email address is confirmed.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/app'));
     expect(authStore.getState().user?.emailVerified).toBe(true);
     expect(screen.queryByText(/Please confirm your email address/)).toBeNull();
   });
@@ -260,6 +259,7 @@ describe('password reset', () => {
         path: '/api/account/new-password',
         respond: () => jsonResponse({ message: 'Your password has been updated. You can sign in now.' }),
       },
+      ...appOverviewRoutes(),
     ]);
     const { router } = renderApp('/auth/reset-password');
 
@@ -306,6 +306,7 @@ describe('password reset', () => {
         respond: () =>
           jsonResponse({ message: 'The code is invalid or has expired', code: 'INVALID_CODE' }, 400),
       },
+      ...appOverviewRoutes(),
     ]);
     renderApp('/auth/new-password');
 
@@ -359,6 +360,7 @@ describe('registration', () => {
           });
         },
       },
+      ...appOverviewRoutes(),
     ]);
     const { router } = renderApp('/auth/register');
 
@@ -395,6 +397,7 @@ describe('registration', () => {
         respond: () =>
           jsonResponse({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN' }, 409),
       },
+      ...appOverviewRoutes(),
     ]);
     renderApp('/auth/register');
 

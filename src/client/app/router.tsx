@@ -112,7 +112,37 @@ const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject
               ]).then(([module]) => module),
             children: [
               { index: true, element: <Navigate to={paths.dashboard.general.app} replace /> },
-              { path: paths.dashboard.general.app, lazy: () => import('./routes/dashboard/app.tsx') },
+              {
+                // The workspace overview (issue 26 B): its figures, the layout and the chart library start
+                // loading with the page's code and its texts.
+                path: paths.dashboard.general.app,
+                lazy: {
+                  loader: () =>
+                    import('../features/overview/api/app-overview-loader.ts').then(
+                      (m) => m.appOverviewLoader,
+                    ),
+                  Component: withTexts('overview', () =>
+                    import('./routes/dashboard/app.tsx').then((m) => m.Component),
+                  ),
+                },
+              },
+              {
+                // The shop's overview (issue 26 C): its figures, the layout and the chart library start
+                // loading with the page's code; category and gender names are the products' texts.
+                path: paths.dashboard.general.ecommerce,
+                lazy: {
+                  loader: () =>
+                    import('../features/overview/api/ecommerce-overview-loader.ts').then(
+                      (m) => m.ecommerceOverviewLoader,
+                    ),
+                  Component: withTexts(
+                    'overview',
+                    withTexts('products', () =>
+                      import('./routes/dashboard/ecommerce.tsx').then((m) => m.Component),
+                    ),
+                  ),
+                },
+              },
               {
                 path: paths.dashboard.blank,
                 lazy: withTexts('public-pages', () => import('./routes/dashboard/blank.tsx')),

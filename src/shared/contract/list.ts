@@ -40,6 +40,44 @@ export const pageFields = (defaultSize: number, maxSize: number = PAGE_SIZE_MAX)
   pageSize: pageSizeField(defaultSize, maxSize),
 });
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day (`2026-03-01`, in UTC) or an instant with its offset (`2026-03-01T00:00:00+07:00`). */
+const dayOrInstant = () =>
+  z
+    .string({ error: 'validation.dateInvalid' })
+    .max(40, 'validation.dateInvalid')
+    .refine(
+      (v) =>
+        DAY.test(v)
+          ? z.iso.date().safeParse(v).success
+          : z.iso.datetime({ offset: true }).safeParse(v).success,
+      'validation.dateInvalid',
+    );
+
+/**
+ * A list's lower time bound (`startDate`, `createdFrom`), optional: at or after the start of this day (UTC),
+ * or this instant (the overview's links send the start of the viewer's day with its offset). Parsed to an
+ * ISO instant in UTC.
+ */
+export const startBoundField = () =>
+  dayOrInstant()
+    .transform((v) => (DAY.test(v) ? `${v}T00:00:00.000Z` : new Date(v).toISOString()))
+    .optional();
+
+/**
+ * A list's upper time bound (`endDate`, `createdTo`), optional: before the end of this day (UTC, so the day
+ * is included), or before this instant. Parsed to an ISO instant in UTC, the first one excluded.
+ */
+export const endBoundField = () =>
+  dayOrInstant()
+    .transform((v) =>
+      DAY.test(v)
+        ? new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000).toISOString()
+        : new Date(v).toISOString(),
+    )
+    .optional();
+
 /** Where a page is in its list: what every list answer carries besides its items. */
 export const pageInfoFields = {
   /** Items of the whole filter (a lower bound where the list says its count is capped). */

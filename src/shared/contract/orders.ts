@@ -21,7 +21,14 @@
 import { z } from 'zod';
 
 import { errorSchema, versionField } from './common.ts';
-import { listPageSchema, orderField, pageFields, searchField } from './list.ts';
+import {
+  endBoundField,
+  listPageSchema,
+  orderField,
+  pageFields,
+  searchField,
+  startBoundField,
+} from './list.ts';
 import {
   ADDRESS_FULL_MAX,
   ADDRESS_NAME_MAX,
@@ -527,20 +534,6 @@ export const orderIdParams = z.object({ id: z.uuid({ error: 'validation.orderIdI
 
 const statusFilter = z.enum(orderStatusKeys, { error: 'validation.orderStatusInvalid' }).default('all');
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-/** A day (`2026-03-01`, in UTC) or an instant with its offset. */
-const dateParam = z
-  .string({ error: 'validation.dateInvalid' })
-  .max(40, 'validation.dateInvalid')
-  .refine(
-    (v) =>
-      DATE_ONLY.test(v)
-        ? z.iso.date().safeParse(v).success
-        : z.iso.datetime({ offset: true }).safeParse(v).success,
-    'validation.dateInvalid',
-  );
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
-
 /**
  * `GET /api/orders/admin`: every order. `status` picks a tab; `startDate` and `endDate` bound the creation
  * time (days in UTC, both included, or instants); `search` is an order number (`#1001` or `1001`) or part
@@ -552,13 +545,9 @@ export const adminOrdersQuery = z
     status: statusFilter,
     search: searchField(),
     /** Orders placed at or after: the start of this day (UTC), or this instant. */
-    startDate: dateParam
-      .transform((v) => (DATE_ONLY.test(v) ? `${v}T00:00:00.000Z` : new Date(v).toISOString()))
-      .optional(),
+    startDate: startBoundField(),
     /** Orders placed before the end of this day (UTC), or before this instant. */
-    endDate: dateParam
-      .transform((v) => (DATE_ONLY.test(v) ? dayAfter(v) : new Date(v).toISOString()))
-      .optional(),
+    endDate: endBoundField(),
     sort: z.enum(orderSortKeys, { error: 'validation.orderSortInvalid' }).default('createdAt'),
     order: orderField('desc'),
   })

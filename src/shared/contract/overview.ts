@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { DASHBOARD_WIDGETS_MAX, dashboards, WIDGET_ID_PATTERN } from './overview-layouts.ts';
+import { featuredPostSchema } from './posts.ts';
 import { daysIn, isKnownTimeZone, OVERVIEW_RANGE_MAX_DAYS, TIME_ZONE_PATTERN } from './overview-range.ts';
 
 // The zod-free constants and helpers (the client's date range reads them without zod).
@@ -85,6 +86,9 @@ export const todaySchema = z.object({
 });
 export type OverviewToday = z.infer<typeof todaySchema>;
 
+/** How many featured posts the app overview's carousel shows. */
+export const FEATURED_POSTS_MAX = 6;
+
 /** The year of a widget with a year select (accounts by region, yearly sales). */
 export const OVERVIEW_YEAR_MIN = 2000;
 export const OVERVIEW_YEAR_MAX = 2100;
@@ -164,10 +168,13 @@ const overviewProductFields = {
  * - `verifiedEmails`, `completeProfiles` (administrators): of the accounts created in the range (and in the
  *   previous period), how many have verified their address, how many have a complete profile: a picture,
  *   a phone number, a country, a city and a few words about themselves.
+ * - `featured`: the newest published posts an administrator featured (the carousel; the same for everyone,
+ *   whatever the range), at most `FEATURED_POSTS_MAX`.
  */
 export const appOverviewResponse = z.object({
   range: overviewRangeSchema,
   today: todaySchema,
+  featured: z.array(featuredPostSchema),
   activePeople: trendFigureSchema.optional(),
   newAccounts: trendFigureSchema.optional(),
   messages: trendFigureSchema,

@@ -69,6 +69,11 @@ export const postCardSchema = z.object({
   totalFavorites: z.number().int(),
   /** Whether the caller liked it. */
   isFavorited: z.boolean(),
+  /**
+   * Chosen by an administrator for the overview's "Featured" carousel (`PUT /:id/featured`, ADR 043); the
+   * carousel shows it while it is published.
+   */
+  featured: z.boolean(),
   createdAt: isoTime,
   updatedAt: isoTime,
 });
@@ -88,7 +93,10 @@ export const postSchema = postCardSchema.extend({
   favoritePerson: z.array(postPersonSchema),
   /** Whether the caller may edit and delete it (its author, or an administrator). */
   canEdit: z.boolean(),
-  /** Raised by every change of the fields above (not by views, likes or comments): ADR 017. */
+  /**
+   * Raised by every change of the fields above (not by views, likes or comments, nor by `featured`, which is
+   * the administrators' and not part of an edit): ADR 017.
+   */
   version: z.number().int(),
 });
 export type Post = z.infer<typeof postSchema>;
@@ -114,6 +122,15 @@ export type PostPage = z.infer<typeof postPageResponse>;
 
 export const postResponse = z.object({ post: postSchema });
 export type PostResponse = z.infer<typeof postResponse>;
+
+/**
+ * A post in the overview's "Featured" carousel (issue 26 B, ADR 043): a published post an administrator
+ * featured, as `featuredPosts` on the server gives it (newest first).
+ */
+export const featuredPostSchema = postCardSchema
+  .pick({ id: true, title: true, slug: true, description: true, coverUrl: true, author: true })
+  .extend({ publishedAt: isoTime });
+export type FeaturedPost = z.infer<typeof featuredPostSchema>;
 
 export const postSuggestionSchema = z.object({
   id: z.uuid(),
@@ -255,6 +272,15 @@ export type UpdatePostInput = z.input<typeof updatePostInput>;
 
 export const postIdParams = z.object({ id: postId });
 
+/**
+ * `PUT /api/posts/:id/featured` (administrators, ADR 043): features the post on the overview's carousel,
+ * or takes it off; answers the post. Any post, draft or published: the carousel shows it once published.
+ */
+export const setPostFeaturedInput = z.strictObject({
+  featured: z.boolean({ error: 'validation.featuredInvalid' }),
+});
+export type SetPostFeaturedInput = z.input<typeof setPostFeaturedInput>;
+
 /** A slug, a former slug, or a title (its slug is looked up). */
 export const postSlugParams = z.object({
   slug: z
@@ -269,7 +295,8 @@ export const postSlugParams = z.object({
  * for administrators), `published`, or `draft` (the caller's own; every draft for administrators).
  * `author` keeps one person's posts (their drafts only for themself and administrators): a profile's
  * "recent posts" is `?author={id}&publish=published`. `search` matches word prefixes of the title,
- * description and tags ("tra eur" finds "Travelling in Europe").
+ * description and tags ("tra eur" finds "Travelling in Europe"). `featured=true` keeps the featured posts
+ * (the administrators' filter; anyone may ask, featured posts are no secret).
  */
 export const listPostsQuery = z.object({
   ...pageFields(POSTS_PAGE_SIZE, POSTS_PAGE_SIZE_MAX),
@@ -277,6 +304,8 @@ export const listPostsQuery = z.object({
   sort: z.enum(postSorts, { error: 'validation.postSortInvalid' }).default('latest'),
   publish: z.enum(postTabs, { error: 'validation.postTabInvalid' }).default('all'),
   author: z.uuid({ error: 'validation.userRefInvalid' }).optional(),
+  /** `true`: only featured posts (among those the tab holds). */
+  featured: z.literal('true', { error: 'validation.featuredInvalid' }).optional(),
 });
 export type ListPostsQuery = z.input<typeof listPostsQuery>;
 

@@ -88,6 +88,12 @@ export type RealtimeEvent =
    * the open post (a 404: it was deleted or is a draft now).
    */
   | { type: 'posts.changed'; postId: string }
+  /**
+   * Accounts (to every active administrator): an account was created (registration or by an administrator),
+   * verified its email, changed role, status, country or profile, or was deleted. Clients refetch the
+   * figures and lists that count people.
+   */
+  | { type: 'users.changed'; userId: string }
   /** Someone's presence changed (sent to every signed-in user). */
   | { type: 'presence.changed'; userId: string; status: PresenceStatus; lastActivity: string | null };
 

@@ -11,10 +11,12 @@ import { FILE_LIMITS, type PublicFileUse } from './files.ts';
 import {
   cursorField,
   cursorInfoFields,
+  endBoundField,
   listPageSchema,
   orderField,
   pageFields,
   searchField as listSearchField,
+  startBoundField,
 } from './list.ts';
 import {
   emailSchema,
@@ -118,20 +120,38 @@ const searchField = listSearchField();
 export const pageQuery = z.object(pageFields(20));
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const listUsersQuery = z.object({
-  ...pageFields(10),
-  /** `created` is accepted as another name of `createdAt`. */
-  sort: z
-    .enum([...userSortKeys, 'created'], { error: 'validation.sortInvalid' })
-    .transform((v): UserSortKey => (v === 'created' ? 'createdAt' : v))
-    .default('createdAt'),
-  order: orderField('desc'),
-  role: roleSchema.optional(),
-  /** `all` (or absent) = every status. */
-  status: z.enum(['all', ...userStatusSchema.options], { error: 'validation.statusInvalid' }).default('all'),
-  /** Matches name, email, company and phone (case-insensitive substring). */
-  search: searchField,
-});
+export const listUsersQuery = z
+  .object({
+    ...pageFields(10),
+    /** `created` is accepted as another name of `createdAt`. */
+    sort: z
+      .enum([...userSortKeys, 'created'], { error: 'validation.sortInvalid' })
+      .transform((v): UserSortKey => (v === 'created' ? 'createdAt' : v))
+      .default('createdAt'),
+    order: orderField('desc'),
+    role: roleSchema.optional(),
+    /** `all` (or absent) = every status. */
+    status: z
+      .enum(['all', ...userStatusSchema.options], { error: 'validation.statusInvalid' })
+      .default('all'),
+    /** Matches name, email, company and phone (case-insensitive substring). */
+    search: searchField,
+    /** The country on the profile, exactly as written there (what the overview's country figures group by). */
+    country: text(80)
+      .optional()
+      .transform((v) => v || undefined),
+    /**
+     * Accounts created at or after: the start of this day (UTC), or this instant (the overview's links send
+     * the start of the viewer's day with its offset).
+     */
+    createdFrom: startBoundField(),
+    /** Accounts created before the end of this day (UTC), or before this instant. */
+    createdTo: endBoundField(),
+  })
+  .refine((q) => !q.createdFrom || !q.createdTo || q.createdFrom < q.createdTo, {
+    message: 'validation.dateRangeInvalid',
+    path: ['createdTo'],
+  });
 export type ListUsersQuery = z.input<typeof listUsersQuery>;
 
 export const statusCountsSchema = z.object({

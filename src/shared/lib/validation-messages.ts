@@ -167,6 +167,7 @@ export const validationMessagesEn = {
   'validation.yearInvalid': 'Choose a year from 2000 to 2100',
   'validation.dashboardInvalid': 'Unknown dashboard',
   'validation.widgetUnknown': 'This dashboard has no such widget',
+  'validation.featuredInvalid': 'Featured must be true or false',
   'validation.widgetRepeated': 'Each widget appears once',
 } as const;
 

@@ -1,12 +1,19 @@
 import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { BarChart } from '@mui/x-charts/BarChart';
+import { barClasses, BarChart } from '@mui/x-charts/BarChart';
 import { useDrawingArea } from '@mui/x-charts/hooks';
 import { lineClasses, LineChart } from '@mui/x-charts/LineChart';
-import { PieChart } from '@mui/x-charts/PieChart';
-import { RadarChart } from '@mui/x-charts/RadarChart';
+import { pieClasses, PieChart } from '@mui/x-charts/PieChart';
+import { radarClasses, RadarChart } from '@mui/x-charts/RadarChart';
 
-import { cartesianSpec, radarSpec, radialSpec, sliceSpec } from './chart-config.ts';
+import {
+  cartesianSpec,
+  chartClickSpec,
+  type ChartClickSpec,
+  radarSpec,
+  radialSpec,
+  sliceSpec,
+} from './chart-config.ts';
 import type { ChartFormatters } from './chart-format.ts';
 import type { ChartProps } from './chart-types.ts';
 
@@ -26,6 +33,19 @@ export default function ChartCanvas({
   const theme = useTheme();
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const context = { theme, formatters };
+  // Drill-down: the library's click callbacks, and the pointer over what a click opens.
+  const { target, ...clicks }: Partial<ChartClickSpec> = chart.onItemClick
+    ? chartClickSpec(chart, theme, chart.onItemClick)
+    : {};
+  const clickable =
+    target === 'plot'
+      ? { '& svg': { cursor: 'pointer' } }
+      : target === 'items'
+        ? {
+            [`& .${barClasses.element}, & .${pieClasses.arc}, & .${lineClasses.area}, & .${lineClasses.line}, & .${radarClasses.seriesArea}, & .${radarClasses.seriesMark}`]:
+              { cursor: 'pointer' },
+          }
+        : {};
   const common = {
     height,
     hideLegend: chart.hideLegend,
@@ -42,10 +62,15 @@ export default function ChartCanvas({
         <LineChart
           {...common}
           {...(cartesianSpec(chart, context) as Parameters<typeof LineChart>[0])}
+          {...(clicks as Pick<
+            Parameters<typeof LineChart>[0],
+            'onAxisClick' | 'onAreaClick' | 'onLineClick'
+          >)}
           grid={{ horizontal: true }}
           sx={{
             [`& .${lineClasses.area}`]: { fillOpacity: 0.16 },
             [`& .${lineClasses.line}`]: { strokeWidth: 2.5 },
+            ...clickable,
           }}
         />
       );
@@ -54,6 +79,8 @@ export default function ChartCanvas({
         <BarChart
           {...common}
           {...(cartesianSpec(chart, context) as Parameters<typeof BarChart>[0])}
+          {...(clicks as Pick<Parameters<typeof BarChart>[0], 'onAxisClick' | 'onItemClick'>)}
+          sx={clickable}
           layout={chart.horizontal ? 'horizontal' : 'vertical'}
           borderRadius={4}
           grid={chart.horizontal ? { vertical: true } : { horizontal: true }}
@@ -62,7 +89,12 @@ export default function ChartCanvas({
     case 'donut':
     case 'pie':
       return (
-        <PieChart {...common} series={sliceSpec(chart, context)}>
+        <PieChart
+          {...common}
+          {...(clicks as Pick<Parameters<typeof PieChart>[0], 'onItemClick'>)}
+          sx={clickable}
+          series={sliceSpec(chart, context)}
+        >
           {chart.type === 'donut' ? (
             <CenterText
               value={formatters.value(chart.slices.reduce((sum, slice) => sum + slice.value, 0))}
@@ -73,7 +105,12 @@ export default function ChartCanvas({
       );
     case 'radial':
       return (
-        <PieChart {...common} series={radialSpec(chart, context)}>
+        <PieChart
+          {...common}
+          {...(clicks as Pick<Parameters<typeof PieChart>[0], 'onItemClick'>)}
+          sx={clickable}
+          series={radialSpec(chart, context)}
+        >
           {chart.slices.length === 1 && chart.slices[0] ? (
             <CenterText value={formatters.value(chart.slices[0].value)} />
           ) : null}
@@ -84,7 +121,11 @@ export default function ChartCanvas({
         <RadarChart
           {...common}
           {...radarSpec(chart, context)}
-          sx={{ '& .MuiRadarSeriesPlot-area': { fillOpacity: 0.2 } }}
+          {...(clicks as Pick<
+            Parameters<typeof RadarChart>[0],
+            'onAxisClick' | 'onAreaClick' | 'onMarkClick'
+          >)}
+          sx={{ [`& .${radarClasses.seriesArea}`]: { fillOpacity: 0.2 }, ...clickable }}
           // The web's rings in the theme's divider colour (light and dark).
           stripeColor={(index) => (index % 2 ? alpha(theme.palette.text.primary, 0.04) : 'none')}
         />

@@ -11,6 +11,7 @@ import type {
 import type { ChartFormatters } from './chart-format.ts';
 import type {
   CartesianChartProps,
+  ChartItem,
   ChartProps,
   RadarChartProps,
   RadialChartProps,
@@ -174,11 +175,16 @@ export type RadarSpec = {
   radar: { metrics: string[]; max?: number; labelFormatter: (name: string) => string };
 };
 
-export function radarSpec(props: RadarChartProps, { theme, formatters }: ChartContext): RadarSpec {
-  const colors = chartColors(theme);
-  // The first metric stays on top; the others follow counter-clockwise in right-to-left.
+/** The metrics' order around the web: the first stays on top, the others follow counter-clockwise in rtl. */
+function radarOrder(props: RadarChartProps, theme: Theme): number[] {
   const order = props.categories.map((_, index) => index);
   if (theme.direction === 'rtl') order.splice(1, order.length - 1, ...order.slice(1).reverse());
+  return order;
+}
+
+export function radarSpec(props: RadarChartProps, { theme, formatters }: ChartContext): RadarSpec {
+  const colors = chartColors(theme);
+  const order = radarOrder(props, theme);
   const max =
     props.max ??
     Math.max(0, ...props.series.flatMap((series) => series.data.filter((v): v is number => v !== null)));
@@ -194,4 +200,79 @@ export function radarSpec(props: RadarChartProps, { theme, formatters }: ChartCo
     })),
     radar: { metrics: order.map((at) => props.categories[at] ?? ''), max, labelFormatter: (name) => name },
   };
+}
+
+/** What the library's click callbacks hand over (only the fields the drill-down reads). */
+type AxisClick = { dataIndex: number } | null;
+type SeriesItemClick = { seriesId: string | number; dataIndex: number };
+
+/**
+ * The library's click callbacks for a chart with `onItemClick` (drill-down, ADR 040), and what shows the
+ * pointer: `plot` (anywhere in the drawing area: a click picks the category's column or the radar's
+ * spoke, so thin bars are easy to hit) or `items` (the bars, lines, areas or slices themselves).
+ *
+ * A chart of one series takes the category from the axis click. With several series the click must say
+ * which one, so it must land on a bar, a line or an area (the library's item clicks); the data table has
+ * a button for every series and category either way.
+ */
+export type ChartClickSpec = {
+  target: 'plot' | 'items';
+  onAxisClick?: (event: unknown, data: AxisClick) => void;
+  onItemClick?: (event: unknown, item: SeriesItemClick) => void;
+  onAreaClick?: (event: unknown, item: SeriesItemClick) => void;
+  onLineClick?: (event: unknown, item: SeriesItemClick) => void;
+  onMarkClick?: (event: unknown, item: SeriesItemClick) => void;
+};
+
+/** `s3` (a series) or `ring3` (a radial ring) → 3. */
+const indexOfId = (id: string | number) => Number(String(id).replace(/^\D+/, ''));
+
+export function chartClickSpec(
+  props: ChartProps,
+  theme: Theme,
+  onItemClick: (item: ChartItem) => void,
+): ChartClickSpec {
+  switch (props.type) {
+    case 'donut':
+    case 'pie':
+      return {
+        target: 'items',
+        onItemClick: (_, item) => onItemClick({ seriesIndex: 0, dataIndex: item.dataIndex }),
+      };
+    case 'radial':
+      // One ring per slice: its value and its track both open the slice.
+      return {
+        target: 'items',
+        onItemClick: (_, item) => onItemClick({ seriesIndex: 0, dataIndex: indexOfId(item.seriesId) }),
+      };
+    case 'radar': {
+      // The web's order is mirrored in right-to-left: back to the category's index.
+      const order = radarOrder(props, theme);
+      const category = (shown: number) => order[shown] ?? shown;
+      if (props.series.length === 1)
+        return {
+          target: 'plot',
+          onAxisClick: (_, data) => {
+            if (data) onItemClick({ seriesIndex: 0, dataIndex: category(data.dataIndex) });
+          },
+        };
+      const onSeries = (_: unknown, item: SeriesItemClick) =>
+        onItemClick({ seriesIndex: indexOfId(item.seriesId), dataIndex: category(item.dataIndex) });
+      return { target: 'items', onAreaClick: onSeries, onMarkClick: onSeries };
+    }
+    default: {
+      if (props.series.length === 1)
+        return {
+          target: 'plot',
+          onAxisClick: (_, data) => {
+            if (data) onItemClick({ seriesIndex: 0, dataIndex: data.dataIndex });
+          },
+        };
+      const onSeries = (_: unknown, item: SeriesItemClick) =>
+        onItemClick({ seriesIndex: indexOfId(item.seriesId), dataIndex: item.dataIndex });
+      return props.type === 'bar'
+        ? { target: 'items', onItemClick: onSeries }
+        : { target: 'items', onAreaClick: onSeries, onLineClick: onSeries };
+    }
+  }
 }

@@ -18,6 +18,12 @@ export type ChartSeries = { name: string; data: readonly (number | null)[]; colo
 /** One slice of a donut or pie, or one ring of a radial chart. */
 export type ChartSlice = { label: string; value: number; color?: string };
 
+/**
+ * Which point, bar or slice was chosen: for cartesian and radar charts the series and the category's index;
+ * for donut/pie/radial the slice's index (seriesIndex 0).
+ */
+export type ChartItem = { seriesIndex: number; dataIndex: number };
+
 type CommonChartProps = {
   /** The chart's name: the accessible name of the figure and the caption of its data table. */
   title: string;
@@ -30,6 +36,10 @@ type CommonChartProps = {
   hideLegend?: boolean;
   /** What an empty chart says instead of `common.chart.empty`. */
   emptyText?: string;
+  /** A bar, point or slice was clicked (or chosen from the data table): open the list it summarises. */
+  onItemClick?: (item: ChartItem) => void;
+  /** The accessible name of that action for a category/slice, e.g. "Open the orders of March" (data table buttons). */
+  itemActionLabel?: (item: ChartItem) => string;
 };
 
 export type CartesianChartProps = CommonChartProps & {

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { AppProvider } from '../../app/provider.tsx';
 import { changeLanguage } from '../../locales/i18n.ts';
 import { createAppTheme } from '../../theme/create-theme.ts';
 import { Chart } from './chart.tsx';
-import { cartesianSpec, chartColors, radarSpec, sliceSpec } from './chart-config.ts';
+import { cartesianSpec, chartClickSpec, chartColors, radarSpec, sliceSpec } from './chart-config.ts';
 import { chartFormatters } from './chart-format.ts';
 import type { CartesianChartProps } from './chart-types.ts';
 
@@ -121,6 +121,36 @@ describe('Chart', () => {
     expect(canvas).not.toHaveBeenCalled();
   });
 
+  it('opens the lists from the data table: a button per row and series, named by the page', () => {
+    const onItemClick = vi.fn();
+    renderChart(
+      <>
+        <Chart {...sales} onItemClick={onItemClick} />
+        <Chart
+          type="donut"
+          title="Devices"
+          slices={[
+            { label: 'Mobile', value: 2 },
+            { label: 'Desktop', value: 1 },
+          ]}
+          onItemClick={onItemClick}
+          itemActionLabel={({ dataIndex }) => `Open the sign-ins from ${dataIndex ? 'desktops' : 'phones'}`}
+        />
+        <Chart type="pie" title="Plain" slices={[{ label: 'Mobile', value: 2 }]} />
+      </>,
+    );
+    const table = screen.getByRole('table', { name: 'Sales: data table' });
+    expect(within(table).getAllByRole('row')[0]!.lastElementChild?.textContent).toBe('Open');
+    fireEvent.click(within(table).getByRole('button', { name: 'Open the list: Refunds, Nov 2026' }));
+    expect(onItemClick).toHaveBeenLastCalledWith({ seriesIndex: 1, dataIndex: 1 });
+    expect(within(table).getAllByRole('button')).toHaveLength(4);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open the sign-ins from desktops' }));
+    expect(onItemClick).toHaveBeenLastCalledWith({ seriesIndex: 0, dataIndex: 1 });
+    // Without drill-down, nothing in the table takes the focus.
+    expect(within(screen.getByRole('table', { name: 'Plain: data table' })).queryByRole('button')).toBeNull();
+  });
+
   it('follows the theme’s direction', async () => {
     const { unmount } = renderChart(<Chart {...sales} />, createAppTheme({ direction: 'rtl' }));
     await screen.findByTestId('chart-canvas');
@@ -166,6 +196,29 @@ describe('chart props for the library', () => {
     const rtlRadar = radarSpec(radar, { theme: rtl, formatters });
     expect(rtlRadar.radar.metrics).toEqual(['a', 'd', 'c', 'b']);
     expect(rtlRadar.series[0]?.data).toEqual([1, 4, 3, 2]);
+  });
+
+  it('maps clicks back to the series and category, through the radar’s mirrored order', () => {
+    const rtl = createAppTheme({ direction: 'rtl' });
+    const open = vi.fn();
+    const radar = {
+      type: 'radar' as const,
+      title: 'R',
+      categories: ['a', 'b', 'c', 'd'],
+      series: [{ name: 's', data: [1, 2, 3, 4] }],
+    };
+    // Drawn a, d, c, b in right to left: the second spoke is d.
+    const single = chartClickSpec(radar, rtl, open);
+    expect(single.target).toBe('plot');
+    single.onAxisClick?.(null, { dataIndex: 1 });
+    expect(open).toHaveBeenLastCalledWith({ seriesIndex: 0, dataIndex: 3 });
+    const several = { ...radar, series: [...radar.series, { name: 't', data: [4, 3, 2, 1] }] };
+    const spec = chartClickSpec(several, rtl, open);
+    expect(spec.target).toBe('items');
+    expect(spec.onAxisClick).toBeUndefined();
+    spec.onAreaClick?.(null, { seriesId: 's1', dataIndex: 3 });
+    expect(open).toHaveBeenLastCalledWith({ seriesIndex: 1, dataIndex: 1 });
+    expect(chartClickSpec(several, createAppTheme(), open).onMarkClick).toBeTypeOf('function');
   });
 
   it('colours series from the palette, light and dark, and writes tooltips and ticks in the language', () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Notification, NotificationPage } from '#shared/contract/notifications.ts';
 
 import { createRoutes } from '../../app/router.tsx';
+import { appOverviewRoutes } from '../../features/overview/testing/app-overview-fixtures.ts';
 import { setAccessToken } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth/auth-store.ts';
 import { readCookie } from '../../lib/settings/cookies.ts';
@@ -77,6 +78,7 @@ describe('dashboard shell', () => {
           return jsonResponse({ unreadCount: 0 });
         },
       },
+      ...appOverviewRoutes(),
     ]);
     renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
 
@@ -121,6 +123,7 @@ describe('dashboard shell', () => {
             unreadCount: 0,
           }),
       },
+      ...appOverviewRoutes(),
     ]);
     renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
 
@@ -137,6 +140,7 @@ describe('dashboard shell', () => {
     mockFetch([
       ...shellRoutes(),
       { path: '/api/notifications', respond: () => jsonResponse({ message: 'Down' }, 503) },
+      ...appOverviewRoutes(),
     ]);
     renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
@@ -151,6 +155,7 @@ describe('dashboard shell', () => {
         path: '/api/notifications',
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),
       },
+      ...appOverviewRoutes(),
     ]);
     renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
     await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
@@ -186,6 +191,7 @@ describe('dashboard shell', () => {
         path: '/api/notifications',
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),
       },
+      ...appOverviewRoutes(),
     ]);
     renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
     await userEvent.click(await screen.findByRole('button', { name: 'Language' }));
@@ -202,6 +208,7 @@ describe('dashboard shell', () => {
         path: '/api/notifications',
         respond: () => jsonResponse({ notifications: [], total: 0, unreadCount: 0 }),
       },
+      ...appOverviewRoutes(),
     ]);
     const { router } = renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
     await screen.findByRole('button', { name: 'Account' });

@@ -4,34 +4,8 @@ import { realtimeCloseCodes } from '#shared/contract/realtime.ts';
 
 import { setAccessToken } from '../api-client.ts';
 import { fakeToken, jsonResponse, mockFetch, testUser } from '../../testing/fetch-mock.ts';
+import { FakeSocket } from './fake-socket.ts';
 import { reconnectDelay, RealtimeClient } from './realtime-client.ts';
-
-/** A stand-in for the browser's WebSocket: records what is sent, lets the test play the server. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {}
-  open() {
-    this.onopen?.();
-  }
-  message(data: object) {
-    this.onmessage?.({ data: JSON.stringify(data) });
-  }
-  drop(code = 1006) {
-    this.onclose?.({ code });
-  }
-}
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

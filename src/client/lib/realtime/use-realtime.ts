@@ -5,7 +5,8 @@ import type { RealtimeEvent, RealtimeEventType } from '#shared/contract/realtime
 import { useAuth } from '../auth/use-auth.ts';
 
 // The socket's code is not part of the first paint: it loads right after, with the first subscriber.
-const loadClient = () => import('./realtime-client.ts').then((module) => module.realtime);
+export const loadRealtimeClient = () => import('./realtime-client.ts').then((module) => module.realtime);
+const loadClient = loadRealtimeClient;
 
 /** Keeps the tab's real-time connection open while someone is signed in (the dashboard layout calls it). */
 export function useRealtimeConnection(): void {

@@ -54,6 +54,8 @@ export const posts = pgTable(
     publish: text({ enum: postPublishStates }).notNull().default('draft'),
     publishedAt: timestamp({ withTimezone: true }),
     allowComments: boolean().notNull().default(true),
+    /** Chosen by an administrator for the overview's "Featured" carousel (issue 26 B). */
+    featured: boolean().notNull().default(false),
     totalViews: integer().notNull().default(0),
     totalFavorites: integer().notNull().default(0),
     totalComments: integer().notNull().default(0),
@@ -75,6 +77,10 @@ export const posts = pgTable(
     index('posts_popular_idx').on(t.totalViews, t.id),
     index('posts_publish_popular_idx').on(t.publish, t.totalViews, t.id),
     index('posts_cover_idx').on(t.coverFileId),
+    // The overview's featured carousel: the few featured posts, newest first.
+    index('posts_featured_idx')
+      .on(t.listedAt)
+      .where(sql`featured`),
     // Word prefixes of title, description and tags (atrium_post_terms(), drizzle/0019_posts.sql): full
     // text with core functions only, so it works on PGlite as on PostgreSQL.
     index('posts_search_idx').using('gin', sql`atrium_post_terms(title, description, tags)`),

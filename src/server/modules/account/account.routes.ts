@@ -41,6 +41,7 @@ import {
   toUser,
 } from './account.repo.ts';
 import { sendCode, useCode } from './account.codes.ts';
+import { announceAccountsChanged } from './account.service.ts';
 import {
   REFRESH_COOKIE,
   clearRefreshCookie,
@@ -152,6 +153,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
       }
       if (invitation) await markInvitationAccepted(db, invitation.id, user.id);
+      await announceAccountsChanged(app, [user.id]);
       if (!user.emailVerified) await sendCode(app, user, 'verify_email');
       if (pending) {
         await announcePendingAccount(app, user);
@@ -306,7 +308,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user || !ok) throw badRequest(INVALID_CODE, 'INVALID_CODE');
       await setPassword(db, user.id, await hashPassword(password));
       // Receiving the code proves the mailbox; every existing session ends (SECURITY.md S8).
-      if (!user.emailVerified) await markEmailVerified(db, user.id);
+      if (!user.emailVerified) {
+        await markEmailVerified(db, user.id);
+        await announceAccountsChanged(app, [user.id]);
+      }
       await revokeUserSessions(db, user.id, 'password_reset');
       await app.realtime.sessionsEnded({ userId: user.id });
       // The owner proved the mailbox: every sign-in counter of the account starts again.
@@ -338,6 +343,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const ok = user !== undefined && (await useCode(app, user, 'verify_email', code));
       if (!user || !ok) throw badRequest(INVALID_CODE, 'INVALID_CODE');
       await markEmailVerified(db, user.id);
+      if (!user.emailVerified) await announceAccountsChanged(app, [user.id]);
       return { user: toUser({ ...user, emailVerified: true }) };
     },
   );

@@ -8,8 +8,9 @@ import {
   type EcommerceOverview,
 } from '#shared/contract/overview.ts';
 import type { Order } from '#shared/contract/orders.ts';
+import type { Post } from '#shared/contract/posts.ts';
 
-import { mailEntries, mailMessages, sessions, users } from '../../db/schema/index.ts';
+import { mailEntries, mailMessages, posts as postsTable, sessions, users } from '../../db/schema/index.ts';
 import { daysOf, todayRange } from '../../lib/date-range.ts';
 import { apiCalls } from '../../testing/http.ts';
 import { member, type Member } from '../../testing/members.ts';
@@ -120,6 +121,7 @@ describe('overview routes', () => {
     expect(forAdmin.topCountries).toEqual([]);
     expect(forAdmin.topAuthors).toEqual([]);
     expect(forAdmin.topProducts).toEqual([]);
+    expect(forAdmin.featured).toEqual([]);
 
     const forAlice = await ok<AppOverview>(alice, 'GET', `/app?${around()}`);
     expect(forAlice.sessionsByDevice.current).toEqual({ desktop: 0, mobile: 0, tablet: 0, other: 1 });
@@ -132,6 +134,38 @@ describe('overview routes', () => {
       const response = await get(`${around().replace(/&year=\d+/, '')}&year=${year}`, alice);
       expect(response.statusCode, year).toBe(400);
       expect(response.json<{ message: string }>().message, year).toMatch(/year/i);
+    }
+  });
+
+  it('shows everyone the featured published posts, newest first, and never a draft or an unfeatured post', async () => {
+    const posts = apiCalls(() => t.app, '/api/posts');
+    const write = async (title: string, publish: 'published' | 'draft') =>
+      (await posts.ok<{ post: Post }>(admin, 'POST', '/', { title, publish }, 201)).post;
+    const older = await write('Older featured post', 'published');
+    const newer = await write('Newer featured post', 'published');
+    const draft = await write('Featured draft', 'draft');
+    await write('Post nobody featured', 'published');
+    // Featured (as an administrator's choice stores it), listed a day apart so the order is certain.
+    const feature = (id: string, publishedAt?: Date) =>
+      t.app.db
+        .update(postsTable)
+        .set({ featured: true, ...(publishedAt && { publishedAt }) })
+        .where(eq(postsTable.id, id));
+    await feature(older.id, new Date(Date.now() - 2 * 86_400_000));
+    await feature(newer.id, new Date(Date.now() - 86_400_000));
+    await feature(draft.id);
+
+    const { ok } = apiCalls(() => t.app, '/api/overview');
+    for (const who of [admin, alice]) {
+      const { featured } = await ok<AppOverview>(who, 'GET', `/app?${around()}`);
+      expect(featured.map((post) => post.title)).toEqual(['Newer featured post', 'Older featured post']);
+      expect(featured[0]).toMatchObject({
+        id: newer.id,
+        slug: newer.slug,
+        coverUrl: null,
+        author: { id: admin.id, name: 'Grace Hopper' },
+      });
+      expect(Date.parse(featured[0]!.publishedAt)).not.toBeNaN();
     }
   });
 });

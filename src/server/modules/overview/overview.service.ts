@@ -3,12 +3,13 @@
  * reads no table itself. Each figure is scoped by the viewer (administrators see the workspace, anyone else
  * their own figures); a workspace figure a member may not see is absent from the answer.
  */
-import type {
-  AppOverview,
-  EcommerceOverview,
-  OverviewPerson,
-  OverviewRangeQuery,
-  TrendFigure,
+import {
+  FEATURED_POSTS_MAX,
+  type AppOverview,
+  type EcommerceOverview,
+  type OverviewPerson,
+  type OverviewRangeQuery,
+  type TrendFigure,
 } from '#shared/contract/overview.ts';
 
 import type { Db } from '../../db/client.ts';
@@ -30,6 +31,7 @@ import {
   salesTotal,
   yearlySales,
 } from '../orders/orders.stats.ts';
+import { featuredPosts } from '../posts/posts.service.ts';
 import { topAuthors } from '../posts/posts.stats.ts';
 import { coversOf } from '../products/products.service.ts';
 import { latestProducts, topProducts } from '../products/products.stats.ts';
@@ -129,7 +131,8 @@ export async function appOverview(
     newAccounts(db, scope, range),
     messages(db, scope, range),
   ]);
-  const [devices, byCountry, products, countries, authors, verified, complete] = await Promise.all([
+  const [featured, devices, byCountry, products, countries, authors, verified, complete] = await Promise.all([
+    featuredPosts(db, FEATURED_POSTS_MAX),
     sessionsByDevice(db, scope, range),
     accountsByCountry(db, scope, year, range.timeZone),
     topProducts(db, scope).then((rows) => withCovers(db, rows)),
@@ -151,6 +154,7 @@ export async function appOverview(
       eventsToday: events,
       ...(overdue ? { overdueInvoices: overdue.count } : {}),
     },
+    featured,
     ...(active ? { activePeople: active } : {}),
     ...(accounts ? { newAccounts: accounts } : {}),
     messages: sent,

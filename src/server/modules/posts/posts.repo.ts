@@ -69,7 +69,12 @@ export interface PostFilter {
   tab: PostTab;
   search: string;
   authorId?: string | undefined;
+  /** Only the featured posts. */
+  featured?: boolean | undefined;
 }
+
+/** Featured posts: `featured` as it is (not `= true`), the partial index posts_featured_idx's predicate. */
+const isFeatured = sql`${posts.featured}`;
 
 /** What `viewer` may see: every post for administrators; published posts and their own otherwise. */
 const visibleTo = (viewer: Viewer): SQL | undefined =>
@@ -118,6 +123,7 @@ const cardColumns = (viewerId: string) => ({
   totalViews: posts.totalViews,
   totalComments: posts.totalComments,
   totalFavorites: posts.totalFavorites,
+  featured: posts.featured,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
   isFavorited: sql<boolean>`exists (select 1 from ${postLikes} l
@@ -139,8 +145,11 @@ async function coverKeys(db: Db, fileIds: readonly (string | null)[]): Promise<M
   return new Map(rows.map((r) => [r.id, r.key]));
 }
 
-/** Cards with their covers' storage keys. */
-async function withCovers(db: Db, rows: Array<Omit<CardRow, 'coverKey'>>): Promise<CardRow[]> {
+/** Posts (cards, featured posts) with their covers' storage keys. */
+async function withCovers<R extends { coverFileId: string | null }>(
+  db: Db,
+  rows: R[],
+): Promise<Array<R & { coverKey: string | null }>> {
   const keys = await coverKeys(
     db,
     rows.map((r) => r.coverFileId),
@@ -227,11 +236,13 @@ export async function listPosts(
   const common = and(
     filter.authorId !== undefined ? eq(posts.authorId, filter.authorId) : undefined,
     terms ? matchesSearch(terms) : undefined,
+    filter.featured ? isFeatured : undefined,
   );
   const where = and(tabWhere(filter.tab, viewer), common);
   // A search is counted first (through its index, up to the cap): a narrow one (fewer matches than the cap)
-  // is then sorted from its matches, a broad one walks the order's index, where matches are dense.
-  const searched = terms ? await searchCounts(db, and(visibleTo(viewer), common)) : null;
+  // is then sorted from its matches, a broad one walks the order's index, where matches are dense. The
+  // featured posts are a few, counted and sorted the same way (the per-author counters do not know them).
+  const searched = terms || filter.featured ? await searchCounts(db, and(visibleTo(viewer), common)) : null;
   const counts = searched?.counts ?? (await counterCounts(db, viewer, filter.authorId));
   const capped = searched?.capped ?? false;
   const order = searched && !capped ? SORTED[sort] : ORDER[sort];
@@ -254,6 +265,33 @@ export async function listPosts(
     totalCapped: capped,
     counts,
   };
+}
+
+export type FeaturedRow = Pick<
+  PostRow,
+  'id' | 'authorId' | 'title' | 'slug' | 'description' | 'coverFileId' | 'publishedAt'
+> & { coverKey: string | null };
+
+/**
+ * The newest `limit` featured posts that are published (newest published first). Featured posts are few:
+ * the partial index posts_featured_idx holds them alone, by date.
+ */
+export async function featuredRows(db: Db, limit: number): Promise<FeaturedRow[]> {
+  const rows = await db
+    .select({
+      id: posts.id,
+      authorId: posts.authorId,
+      title: posts.title,
+      slug: posts.slug,
+      description: posts.description,
+      coverFileId: posts.coverFileId,
+      publishedAt: posts.publishedAt,
+    })
+    .from(posts)
+    .where(and(isFeatured, eq(posts.publish, 'published')))
+    .orderBy(desc(posts.listedAt), desc(posts.id))
+    .limit(limit);
+  return withCovers(db, rows);
 }
 
 /** Up to `limit` published posts whose words start with the search's, newest first. */
@@ -413,6 +451,16 @@ export async function updatePost(db: Db, before: PostRow, patch: PostUpdate): Pr
     }
     return row;
   });
+}
+
+/**
+ * Features the post or takes it off (ADR 043): neither `updated_at` nor the version moves (the
+ * `posts_bump_version` trigger watches neither `featured` nor a write that leaves `updated_at` alone), so
+ * an edit open on the post still saves. Undefined when the post is gone.
+ */
+export async function setFeatured(db: Db, id: string, featured: boolean): Promise<PostRow | undefined> {
+  const [row] = await db.update(posts).set({ featured }).where(eq(posts.id, id)).returning();
+  return row;
 }
 
 export async function deletePost(db: Db, id: string): Promise<boolean> {

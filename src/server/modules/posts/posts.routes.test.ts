@@ -18,7 +18,7 @@ import { apiCalls, type Method } from '../../testing/http.ts';
 import { member, multipartBody, pngWithMetadata, type Member } from '../../testing/members.ts';
 import { signedInSocket } from '../../testing/realtime-socket.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { commentText, slugBase } from './posts.service.ts';
+import { commentText, featuredPosts, slugBase } from './posts.service.ts';
 
 let t: TestApp;
 let base: string;
@@ -489,6 +489,130 @@ describe('posts: the list', () => {
     expect(first.hasNextPage).toBe(true);
     expect(ids(first).filter((id) => ids(second).includes(id))).toEqual([]);
     expect((await ok<PostPage>(admin, 'GET', '/?pageSize=1000')).pageSize).toBe(100);
+  });
+});
+
+describe('posts: featured (administrators, ADR 043)', () => {
+  const feature = (who: Member | null, id: string, featured: unknown) =>
+    call(who, 'PUT', `/${id}/featured`, { featured });
+  const carousel = async () => (await featuredPosts(t.database.db, 100)).map((p) => p.id);
+  const detailsOf = async (who: Member, id: string) => (await ok<{ post: Post }>(who, 'GET', `/${id}`)).post;
+
+  it('lets an administrator feature a post and take it off, without moving its version', async () => {
+    const post = await write(alice, { title: 'Worth featuring' });
+    expect(post.featured).toBe(false);
+    const featured = (await feature(admin, post.id, true)).json<{ post: Post }>().post;
+    expect(featured).toMatchObject({ id: post.id, featured: true, version: post.version });
+    expect(featured.updatedAt).toBe(post.updatedAt);
+    expect((await postRow(post.id))!.featured).toBe(true);
+    // Everyone sees the flag, in the details and in the list; the newest featured post leads the carousel.
+    expect((await detailsOf(bob, post.id)).featured).toBe(true);
+    const listed = await ok<PostPage>(bob, 'GET', `/?author=${alice.id}&pageSize=100`);
+    expect(listed.posts.find((p) => p.id === post.id)?.featured).toBe(true);
+    expect((await carousel())[0]).toBe(post.id);
+    // The author's edit, open on the version before, still saves.
+    const edited = await ok<{ post: Post }>(alice, 'PATCH', `/${post.id}`, {
+      description: 'Now with a description',
+      version: post.version,
+    });
+    expect(edited.post).toMatchObject({ featured: true, description: 'Now with a description' });
+    // Featuring again changes nothing; taking it off leaves the carousel.
+    expect((await feature(admin, post.id, true)).json<{ post: Post }>().post.version).toBe(
+      edited.post.version,
+    );
+    const off = await feature(admin, post.id, false);
+    expect(off.statusCode).toBe(200);
+    expect(off.json<{ post: Post }>().post.featured).toBe(false);
+    expect(await carousel()).not.toContain(post.id);
+  });
+
+  it('refuses anyone else, the post’s author included, and bad input', async () => {
+    const post = await write(alice, { title: 'Not mine to feature' });
+    const refused = await feature(alice, post.id, true);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toHaveProperty('message');
+    expect((await feature(bob, post.id, true)).statusCode).toBe(403);
+    expect((await feature(null, post.id, true)).statusCode).toBe(401);
+    expect((await postRow(post.id))!.featured).toBe(false);
+    // Not through the post's own payload either: the create and edit payloads have no such field.
+    const viaEdit = await call(alice, 'PATCH', `/${post.id}`, { featured: true });
+    expect(viaEdit.statusCode).toBe(400);
+    expect((await call(alice, 'POST', '/', { title: 'Sneaky', featured: true })).statusCode).toBe(400);
+    expect((await postRow(post.id))!.featured).toBe(false);
+
+    expect((await feature(admin, '00000000-0000-4000-8000-000000000000', true)).statusCode).toBe(404);
+    expect((await feature(admin, 'not-a-uuid', true)).statusCode).toBe(400);
+    for (const body of [{ featured: 'yes' }, { featured: null }, {}, { featured: true, pinned: true }]) {
+      const res = await call(admin, 'PUT', `/${post.id}/featured`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<{ message: string }>().message).toBeTruthy();
+    }
+    expect((await postRow(post.id))!.featured).toBe(false);
+  });
+
+  it('keeps a featured draft off the carousel until it is published, and an unpublished post too', async () => {
+    const draft = (await ok<{ post: Post }>(bob, 'POST', '/', { title: 'Featured in waiting' }, 201)).post;
+    expect((await feature(admin, draft.id, true)).json<{ post: Post }>().post).toMatchObject({
+      featured: true,
+      publish: 'draft',
+    });
+    expect(await carousel()).not.toContain(draft.id);
+    await ok(bob, 'PATCH', `/${draft.id}`, { publish: 'published' });
+    expect((await carousel())[0]).toBe(draft.id);
+    await ok(bob, 'PATCH', `/${draft.id}`, { publish: 'draft' });
+    expect(await carousel()).not.toContain(draft.id);
+    // Still featured: published again, it is back.
+    expect((await detailsOf(bob, draft.id)).featured).toBe(true);
+  });
+
+  it('lists the featured posts with `featured=true`, with the counts of that filter', async () => {
+    const dave = await member(t.app, 'Dave', 'Featured');
+    const one = await write(dave, { title: 'Featured one' });
+    const two = await write(dave, { title: 'Featured two' });
+    await write(dave, { title: 'Plain three' });
+    const draft = (await ok<{ post: Post }>(dave, 'POST', '/', { title: 'Featured draft' }, 201)).post;
+    for (const post of [one, two, draft]) await feature(admin, post.id, true);
+
+    const mine = await ok<PostPage>(dave, 'GET', `/?author=${dave.id}&featured=true`);
+    expect(mine.posts.map((p) => p.id)).toEqual([draft.id, two.id, one.id]);
+    expect(mine.counts).toEqual({ all: 3, published: 2, draft: 1 });
+    expect(mine).toMatchObject({ total: 3, totalCapped: false });
+    // Someone else sees the published ones; administrators every one, by tab.
+    const asBob = await ok<PostPage>(bob, 'GET', `/?author=${dave.id}&featured=true`);
+    expect(asBob.posts.map((p) => p.id)).toEqual([two.id, one.id]);
+    expect(asBob.counts).toEqual({ all: 2, published: 2, draft: 0 });
+    const drafts = await ok<PostPage>(admin, 'GET', `/?author=${dave.id}&featured=true&publish=draft`);
+    expect(drafts.posts.map((p) => p.id)).toEqual([draft.id]);
+    // With a search; every featured post of the workspace for an administrator.
+    const searched = await ok<PostPage>(admin, 'GET', '/?featured=true&search=featured%20tw');
+    expect(searched.posts.map((p) => p.id)).toEqual([two.id]);
+    const everyFeatured = await t.database.db.$count(posts, sql`${posts.featured}`);
+    const all = await ok<PostPage>(admin, 'GET', '/?featured=true&pageSize=100');
+    expect(all.total).toBe(everyFeatured);
+    expect(all.posts.every((p) => p.featured)).toBe(true);
+
+    const bad = await call(admin, 'GET', '/?featured=yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('message');
+  });
+
+  it('tells open pages live: everyone for a published post, the author and administrators for a draft', async () => {
+    const published = await write(alice, { title: 'Live featured' });
+    const draft = (await ok<{ post: Post }>(alice, 'POST', '/', { title: 'Live featured draft' }, 201)).post;
+    const bobSocket = await signedInSocket(base, bob.token);
+    const aliceSocket = await signedInSocket(base, alice.token);
+    const changed = (received: typeof bobSocket.received, postId: string) =>
+      received.some((m) => m.type === 'posts.changed' && m.postId === postId);
+    try {
+      await feature(admin, published.id, true);
+      await expect.poll(() => changed(bobSocket.received, published.id)).toBe(true);
+      await feature(admin, draft.id, true);
+      await expect.poll(() => changed(aliceSocket.received, draft.id)).toBe(true);
+      expect(changed(bobSocket.received, draft.id)).toBe(false);
+    } finally {
+      bobSocket.ws.close();
+      aliceSocket.ws.close();
+    }
   });
 });
 

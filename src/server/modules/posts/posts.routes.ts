@@ -23,7 +23,6 @@ import {
   postSuggestionsResponse,
   postViewResponse,
   updatePostInput,
-  type Post,
 } from '#shared/contract/posts.ts';
 import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
@@ -33,7 +32,6 @@ import { writeLimit } from '../../lib/limits.ts';
 import { enforce } from '../../lib/rate-limiter.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { actor, signedInScope, type Actor } from '../../plugins/auth.ts';
-import { activeAdminIds } from '../../lib/admins.ts';
 import { isUniqueViolation, sqlStateOf } from '../../plugins/errors.ts';
 import { findFile, publicUploadUrl } from '../files/files.service.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
@@ -57,24 +55,25 @@ import {
   slugsLike,
   suggestions,
   updatePost,
-  type PostDetailRow,
   type PostRow,
   type PostUpdate,
   type Viewer,
 } from './posts.repo.ts';
 import {
+  announcePost,
   commentText,
+  currentPost,
   firstFreeSlug,
   mayDeleteComment,
+  postAnswer,
+  postNotFound,
   randomSlug,
   slugBase,
   toCard,
   toComment,
-  toPost,
   toReply,
 } from './posts.service.ts';
 
-const postNotFound = () => notFound('Post not found');
 /** Tries at a free slug when another post takes the same one at the same moment. */
 const SLUG_ATTEMPTS = 5;
 
@@ -92,7 +91,7 @@ const mayEdit = (post: Pick<PostRow, 'authorId'>, viewer: Viewer) =>
  * reader and day) and comments with one level of replies (their authors, the post's author and
  * administrators delete them). A comment notifies the post's author (and a reply the person answered);
  * `posts.changed` tells open pages (everyone for a published post, the author and administrators for a
- * draft).
+ * draft). Administrators feature posts on the overview through `posts.admin.routes.ts`.
  */
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -109,30 +108,6 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     const seen = visible(post, viewer);
     if (!mayEdit(seen, viewer)) throw forbidden('Only the post’s author or an administrator may change it');
     return seen;
-  }
-
-  async function postAnswer(row: PostDetailRow, viewer: Viewer): Promise<Post> {
-    return toPost(row, viewer, await likersOf(db, row.id));
-  }
-
-  async function currentPost(id: string, viewer: Viewer): Promise<Post> {
-    const row = await findPostDetail(db, id, viewer.id);
-    if (!row) throw postNotFound();
-    return postAnswer(row, viewer);
-  }
-
-  /**
-   * Tells open pages the post changed: everyone when it is (or was) published, else its author and the
-   * administrators. A failed push is logged, never the request's failure.
-   */
-  async function announce(post: Pick<PostRow, 'id' | 'authorId' | 'publish'>, wasPublished = false) {
-    try {
-      const event = { type: 'posts.changed' as const, postId: post.id };
-      if (post.publish === 'published' || wasPublished) await app.realtime.broadcast(event);
-      else await app.realtime.publish([...new Set([post.authorId, ...(await activeAdminIds(db))])], event);
-    } catch (error) {
-      app.log.warn({ err: error }, 'Could not push a post change');
-    }
   }
 
   /** A cover the caller may give a post: their own upload of the `cover` use, or the post's current one. */
@@ -179,7 +154,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { items, ...page } = await listPosts(
         db,
         viewer,
-        { tab: q.publish, search: q.search, authorId: q.author },
+        { tab: q.publish, search: q.search, authorId: q.author, featured: q.featured === 'true' },
         q.sort,
         q,
       );
@@ -222,7 +197,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       let row = await findPostBySlug(db, asked, viewer.id);
       const base = slugBase(asked);
       if (!row && base && base !== asked) row = await findPostBySlug(db, base, viewer.id);
-      return { post: await postAnswer(visible(row, viewer), viewer) };
+      return { post: await postAnswer(db, visible(row, viewer), viewer) };
     },
   );
 
@@ -232,7 +207,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = viewerOf(actor(request));
       const row = visible(await findPostDetail(db, request.params.id, viewer.id), viewer);
-      return { post: await postAnswer(row, viewer) };
+      return { post: await postAnswer(db, row, viewer) };
     },
   );
 
@@ -262,8 +237,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       request.log.info({ event: 'post.create', actorId: me.user.id, postId: row.id });
-      await announce(row);
-      return reply.code(201).send({ post: await currentPost(row.id, viewer) });
+      await announcePost(app, row);
+      return reply.code(201).send({ post: await currentPost(db, row.id, viewer) });
     },
   );
 
@@ -283,7 +258,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = editable(await findPostRow(db, request.params.id), viewer);
       // Based on an older version: someone else saved meanwhile (ADR 017).
       if (version !== before.version) {
-        throw stale(await currentPost(before.id, viewer));
+        throw stale(await currentPost(db, before.id, viewer));
       }
       const patch: PostUpdate = Object.fromEntries(
         Object.entries(fields).filter(([, value]) => value !== undefined),
@@ -296,7 +271,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (patch.publish !== undefined && patch.publish !== before.publish) {
         patch.publishedAt = patch.publish === 'published' ? new Date() : null;
       }
-      if (!Object.keys(patch).length) return { post: await currentPost(before.id, viewer) };
+      if (!Object.keys(patch).length) return { post: await currentPost(db, before.id, viewer) };
       // A new title that makes another slug: the post moves to it (the old slug still finds it).
       const base = patch.title !== undefined ? slugBase(patch.title) : null;
       const reslug =
@@ -307,9 +282,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
           )
         : await updatePost(db, before, patch);
       // Changed between the read and the write.
-      if (!after) throw stale(await currentPost(before.id, viewer));
-      await announce(after, before.publish === 'published');
-      return { post: await currentPost(after.id, viewer) };
+      if (!after) throw stale(await currentPost(db, before.id, viewer));
+      await announcePost(app, after, before.publish === 'published');
+      return { post: await currentPost(db, after.id, viewer) };
     },
   );
 
@@ -321,7 +296,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       const post = editable(await findPostRow(db, request.params.id), viewerOf(me));
       if (!(await deletePost(db, post.id))) throw postNotFound();
       request.log.info({ event: 'post.delete', actorId: me.user.id, postId: post.id });
-      await announce(post);
+      await announcePost(app, post);
       return reply.code(204).send(null);
     },
   );
@@ -348,7 +323,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const [figures, likers] = await Promise.all([figuresOf(db, post.id), likersOf(db, post.id)]);
         if (!figures) throw postNotFound();
-        await announce(post);
+        await announcePost(app, post);
         return {
           totalFavorites: figures.totalFavorites,
           isFavorited: liked,
@@ -469,7 +444,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
           link,
         });
       }
-      await announce(post);
+      await announcePost(app, post);
       return reply
         .code(201)
         .send({ comment: toReply(comment, post, viewer), totalComments: figures?.totalComments ?? 0 });
@@ -499,7 +474,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const figures = await figuresOf(db, post.id);
-      await announce(post);
+      await announcePost(app, post);
       return { totalComments: figures?.totalComments ?? 0 };
     },
   );

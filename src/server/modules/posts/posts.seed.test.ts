@@ -13,6 +13,7 @@ import { postComments, postCounts, postLikes, posts } from '../../db/schema/post
 import { member, quickMembers, type Member } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { POST_COVER_SIZE, seedPosts } from './posts.seed.ts';
+import { featuredPosts } from './posts.service.ts';
 
 let t: TestApp;
 let admin: Member;
@@ -86,5 +87,17 @@ describe('posts demo data', () => {
     expect(res.json<{ post: Post }>().post.title).toBe('Một ngày ở phố cổ Hà Nội');
     const asAdmin = await t.app.inject({ method: 'GET', url: '/api/posts', headers: admin.headers });
     expect(asAdmin.json<PostPage>().counts).toEqual({ all: 24, published: 22, draft: 2 });
+  });
+
+  it('features a few published posts for the dashboard’s carousel', async () => {
+    const featured = await t.database.db
+      .select()
+      .from(posts)
+      .where(sql`${posts.featured}`);
+    expect(featured.length).toBeGreaterThanOrEqual(4);
+    expect(featured.every((p) => p.publish === 'published')).toBe(true);
+    const carousel = await featuredPosts(t.database.db);
+    expect(carousel).toHaveLength(Math.min(6, featured.length));
+    expect(carousel.every((p) => p.coverUrl !== null)).toBe(true);
   });
 });

@@ -169,7 +169,8 @@ function content(random: Random, title: string): string {
 /**
  * The demo blog (issue #14): 24 posts by the demo admin and demo users, the last two the admin's drafts,
  * published over the last four months, with drawn covers when there is an uploads folder, tags, views,
- * likes and comment threads with replies. Deterministic (the seeded PRNG) and quick.
+ * likes and comment threads with replies; every fourth one featured on the dashboard. Deterministic (the
+ * seeded PRNG) and quick.
  */
 export async function seedPosts(db: Db, options: PostsSeedOptions): Promise<void> {
   const { adminId, peopleIds, uploadsDir } = options;
@@ -197,6 +198,8 @@ export async function seedPosts(db: Db, options: PostsSeedOptions): Promise<void
       publish: draft ? ('draft' as const) : ('published' as const),
       publishedAt,
       allowComments: n % 9 !== 4,
+      // A few published posts on the dashboard's "Featured" carousel (ADR 043).
+      featured: !draft && n % 4 === 1,
       totalViews: draft ? 0 : random.int(12, 2400),
       createdAt,
       updatedAt: publishedAt ?? createdAt,

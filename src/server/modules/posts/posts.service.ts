@@ -1,18 +1,36 @@
 import { randomBytes } from 'node:crypto';
 
+import type { FastifyInstance } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
 
 import {
   POST_SLUG_MAX,
   type Comment,
   type CommentReply,
+  type FeaturedPost,
   type Post,
   type PostCard,
   type PostPerson,
 } from '#shared/contract/posts.ts';
 
+import type { Db } from '../../db/client.ts';
+import { activeAdminIds } from '../../lib/admins.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { publicUploadUrl } from '../files/files.service.ts';
-import type { CardRow, CommentRow, PersonRow, PostDetailRow } from './posts.repo.ts';
+import {
+  featuredRows,
+  findPostDetail,
+  likersOf,
+  peopleById,
+  type CardRow,
+  type CommentRow,
+  type PersonRow,
+  type PostDetailRow,
+  type PostRow,
+  type Viewer,
+} from './posts.repo.ts';
+
+export const postNotFound = () => notFound('Post not found');
 
 /**
  * The URL name of a title, in the title's own script: lower-case letters (of any script) and digits in
@@ -91,25 +109,56 @@ export const toPerson = (row: PersonRow): PostPerson => ({
 
 const unknownAuthor = (id: string): PostPerson => ({ id, name: '', avatarUrl: null });
 
+/** A post's author among those fetched for a page of posts (nameless if the account was gone meanwhile). */
+const authorOf = (authorId: string, authors: ReadonlyMap<string, PersonRow>): PostPerson => {
+  const author = authors.get(authorId);
+  return author ? toPerson(author) : unknownAuthor(authorId);
+};
+
+/** The cover's public address from its storage key; null without a cover. */
+const coverUrlOf = (coverKey: string | null) => (coverKey ? publicUploadUrl(coverKey) : null);
+
 export function toCard(row: CardRow, authors: ReadonlyMap<string, PersonRow>): PostCard {
-  const author = authors.get(row.authorId);
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
     description: row.description,
-    coverUrl: row.coverKey ? publicUploadUrl(row.coverKey) : null,
+    coverUrl: coverUrlOf(row.coverKey),
     tags: row.tags,
     publish: row.publish,
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
-    author: author ? toPerson(author) : unknownAuthor(row.authorId),
+    author: authorOf(row.authorId, authors),
     totalViews: row.totalViews,
     totalComments: row.totalComments,
     totalFavorites: row.totalFavorites,
     isFavorited: row.isFavorited,
+    featured: row.featured,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The newest featured posts that are published (what the overview's carousel shows), at most `limit`
+ * (ADR 043). Published posts are public, so the answer is the same for everyone.
+ */
+export async function featuredPosts(db: Db, limit = 6): Promise<FeaturedPost[]> {
+  const rows = await featuredRows(db, limit);
+  const authors = await peopleById(
+    db,
+    rows.map((r) => r.authorId),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    coverUrl: coverUrlOf(row.coverKey),
+    // Published posts always have a date (the posts_published_at check).
+    publishedAt: row.publishedAt!.toISOString(),
+    author: authorOf(row.authorId, authors),
+  }));
 }
 
 /** The whole post as `viewer` sees it. */
@@ -130,6 +179,36 @@ export function toPost(
     canEdit: viewer.isAdmin || row.authorId === viewer.id,
     version: row.version,
   };
+}
+
+/** The post's answer to `viewer`, with its latest likers. */
+export async function postAnswer(db: Db, row: PostDetailRow, viewer: Viewer): Promise<Post> {
+  return toPost(row, viewer, await likersOf(db, row.id));
+}
+
+/** The post as it is now, for `viewer`; 404 when it is gone. */
+export async function currentPost(db: Db, id: string, viewer: Viewer): Promise<Post> {
+  const row = await findPostDetail(db, id, viewer.id);
+  if (!row) throw postNotFound();
+  return postAnswer(db, row, viewer);
+}
+
+/**
+ * Tells open pages the post changed (`posts.changed`): everyone when it is (or was) published, else its
+ * author and the administrators. A failed push is logged, never the request's failure.
+ */
+export async function announcePost(
+  app: FastifyInstance,
+  post: Pick<PostRow, 'id' | 'authorId' | 'publish'>,
+  wasPublished = false,
+): Promise<void> {
+  try {
+    const event = { type: 'posts.changed' as const, postId: post.id };
+    if (post.publish === 'published' || wasPublished) await app.realtime.broadcast(event);
+    else await app.realtime.publish([...new Set([post.authorId, ...(await activeAdminIds(app.db))])], event);
+  } catch (error) {
+    app.log.warn({ err: error }, 'Could not push a post change');
+  }
 }
 
 /** Whether `viewer` may delete a comment: their own, any on their own post, any for administrators. */

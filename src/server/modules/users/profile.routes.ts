@@ -12,6 +12,7 @@ import { actor, signedInScope } from '../../plugins/auth.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import {
   afterEmailChange,
+  announceAccountsChanged,
   checkCurrentPassword,
   findUserByEmail,
   toUser,
@@ -19,7 +20,7 @@ import {
 import { publicUploadUrl, storageKeyOfUrl } from '../files/files.service.ts';
 import { deleteOwnImage, toUserImage } from './directory.repo.ts';
 import { updateUserRow } from './users.repo.ts';
-import { profilePatch } from './users.service.ts';
+import { diffUser, profilePatch } from './users.service.ts';
 
 const emailTaken = () =>
   new HttpError(409, 'An account with this email already exists', { code: 'EMAIL_TAKEN' });
@@ -65,6 +66,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (!after) throw notFound('User not found');
+      // Not for notification or privacy switches: no figure counts them.
+      if (Object.keys(diffUser(user, after)).length) await announceAccountsChanged(app, [after.id]);
       if (emailChanged) {
         request.log.info({ event: 'account.email_changed', userId: user.id });
         await afterEmailChange(app, after);
@@ -94,6 +97,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           kind === 'avatar' ? { avatarUrl: url } : { coverUrl: url },
         );
         if (!after) throw notFound('User not found');
+        // The avatar is what dashboards show of a person (top authors, best customers).
+        if (kind === 'avatar') await announceAccountsChanged(app, [after.id]);
         return { user: toUser(after) };
       },
     );
@@ -122,7 +127,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const patch: { avatarUrl?: null; coverUrl?: null } = {};
       if (storageKeyOfUrl(user.avatarUrl) === image.storageKey) patch.avatarUrl = null;
       if (storageKeyOfUrl(user.coverUrl) === image.storageKey) patch.coverUrl = null;
-      if (Object.keys(patch).length) await updateUserRow(db, user.id, patch);
+      if (Object.keys(patch).length) {
+        await updateUserRow(db, user.id, patch);
+        if (patch.avatarUrl === null) await announceAccountsChanged(app, [user.id]);
+      }
       await app.files.storage.remove([image.storageKey]);
       return reply.code(204).send(null);
     },

@@ -22,7 +22,12 @@ import { conflict, forbidden, notFound, stale } from '../../lib/http-error.ts';
 import { assertPasswordAllowed, hashPassword } from '../../lib/passwords.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { otherActiveAdminExists } from '../../lib/admins.ts';
-import { afterEmailChange, revokeUserSessions, toUser } from '../account/account.service.ts';
+import {
+  afterEmailChange,
+  announceAccountsChanged,
+  revokeUserSessions,
+  toUser,
+} from '../account/account.service.ts';
 import { publicUploadUrl } from '../files/files.service.ts';
 import { announceDecision } from '../workspace/workspace.service.ts';
 
@@ -113,6 +118,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (!row) throw emailTaken();
+      await announceAccountsChanged(app, [row.id]);
       await sendWelcomeMail(db, row, languageOf(request.headers['accept-language']));
       await writeAudit(db, [
         {
@@ -169,6 +175,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         return result;
       });
       for (const userId of deleted) await app.realtime.sessionsEnded({ userId });
+      await announceAccountsChanged(app, deleted);
       await app.files.storage.remove(files);
       request.log.info({ event: 'user.bulk_delete', actorId: me.user.id, targetIds: deleted });
       return { deleted: deleted.length };
@@ -258,6 +265,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (ENDS_SESSIONS.has(after.status) && after.status !== before.status) {
         await app.realtime.sessionsEnded({ userId: after.id });
       }
+      if (Object.keys(diffUser(before, after)).length) await announceAccountsChanged(app, [after.id]);
       if (before.email !== after.email) await afterEmailChange(app, after);
       if (before.status === 'pending' && after.status !== 'pending') await announceDecision(app, after);
       if (before.role !== after.role || before.status !== after.status) {
@@ -304,6 +312,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         return { files: result.files, targetId: target.id };
       });
       await app.realtime.sessionsEnded({ userId: removed.targetId });
+      await announceAccountsChanged(app, [removed.targetId]);
       await app.files.storage.remove(removed.files);
       return reply.code(204).send(null);
     },
@@ -321,6 +330,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const image = await app.files.store(request, { use: 'avatar', ownerId: target.id });
       const after = await updateUserRow(db, target.id, { avatarUrl: publicUploadUrl(image.storageKey) });
       if (!after) throw userNotFound();
+      await announceAccountsChanged(app, [after.id]);
       await writeAudit(db, [
         {
           actorId: me.user.id,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import { userStatuses, type Role, type User, type UserStatus } from '#shared/contract/account.ts';
@@ -55,21 +55,43 @@ export interface UserListQuery {
   role?: 'admin' | 'user' | undefined;
   status: 'all' | UserStatus;
   search: string;
+  /** The profile's country, exactly as written. */
+  country?: string | undefined;
+  /** Created at or after this instant (ISO). */
+  createdFrom?: string | undefined;
+  /** Created before this instant (ISO). */
+  createdTo?: string | undefined;
+}
+
+/** The filters besides status, role and search: the overview's drill-downs (a country, a creation period). */
+function narrowing(q: UserListQuery): SQL | undefined {
+  return and(
+    q.country !== undefined ? eq(users.country, q.country) : undefined,
+    q.createdFrom ? gte(users.createdAt, new Date(q.createdFrom)) : undefined,
+    q.createdTo ? lt(users.createdAt, new Date(q.createdTo)) : undefined,
+  );
 }
 
 /**
- * Per-status counts of a search, each counted up to COUNT_CAP + 1 rows: exact for every search that
- * matches fewer users, and a lower bound ("1,000+", listed in `capped`) for broad ones, whose exact count
- * would cost a pass over every match. Each status is its own index lookup, so the rows fetched are at most
- * the matches, and at most 4 × (COUNT_CAP + 1), whatever the term.
+ * Per-status counts of a search (and/or a narrowing: a country, a creation period), each counted up to
+ * COUNT_CAP + 1 rows: exact for every filter that matches fewer users, and a lower bound ("1,000+", listed
+ * in `capped`) for broad ones, whose exact count would cost a pass over every match. Each status is its own
+ * index lookup, so the rows fetched are at most the matches, and at most 4 × (COUNT_CAP + 1), whatever the
+ * filter. A country has no index of its own: a rare one is found by reading the status's rows.
  */
 async function searchCounts(
   db: Db,
   term: string,
   role: Role | undefined,
+  narrow?: SQL,
 ): Promise<{ counts: StatusCounts; capped: StatusKey[] }> {
   return cappedCountsBy(db, users, userStatuses, (status) =>
-    matches(users.searchText, term, { status, role }),
+    and(
+      term
+        ? matches(users.searchText, term, { status, role })
+        : and(eq(users.status, status), role ? eq(users.role, role) : undefined),
+      narrow,
+    ),
   );
 }
 
@@ -94,19 +116,22 @@ export async function listUsers(
   const status = q.status === 'all' ? undefined : q.status;
   const role = q.role ? eq(users.role, q.role) : undefined;
   const search = q.search ? matches(users.searchText, q.search, { status, role: q.role }) : undefined;
+  const narrow = narrowing(q);
 
-  const { counts, capped } = q.search
-    ? await searchCounts(db, q.search, q.role)
-    : {
-        counts: statusCounts(
-          await db
-            .select({ status: userCounts.status, n: sql<number>`sum(${userCounts.n})::int` })
-            .from(userCounts)
-            .where(q.role ? eq(userCounts.role, q.role) : undefined)
-            .groupBy(userCounts.status),
-        ),
-        capped: [],
-      };
+  // The trigger-kept counts are per status and role only: a search or a narrowing is counted (capped).
+  const { counts, capped } =
+    q.search || narrow
+      ? await searchCounts(db, q.search, q.role, narrow)
+      : {
+          counts: statusCounts(
+            await db
+              .select({ status: userCounts.status, n: sql<number>`sum(${userCounts.n})::int` })
+              .from(userCounts)
+              .where(q.role ? eq(userCounts.role, q.role) : undefined)
+              .groupBy(userCounts.status),
+          ),
+          capped: [],
+        };
   const total = counts[q.status];
   const exact = !capped.includes(q.status);
   if (exact && offset >= total) return { users: [], total, counts, capped, hasNextPage: false };
@@ -114,7 +139,7 @@ export async function listUsers(
   const rows = await db
     .select()
     .from(users)
-    .where(and(role, status ? eq(users.status, status) : undefined, search))
+    .where(and(role, status ? eq(users.status, status) : undefined, search, narrow))
     .orderBy(direction(SORT_COLUMNS[q.sort]), direction(users.id))
     .limit(q.pageSize + 1)
     .offset(offset);

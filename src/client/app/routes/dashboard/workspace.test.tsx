@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { User } from '#shared/contract/account.ts';
 
+import { appOverviewRoutes } from '../../../features/overview/testing/app-overview-fixtures.ts';
 import { setAccessToken } from '../../../lib/api-client.ts';
 import { authStore } from '../../../lib/auth/auth-store.ts';
 import { fakeToken, jsonResponse, mockFetch, shellRoutes, testUser } from '../../../testing/fetch-mock.ts';
@@ -36,6 +37,7 @@ function api() {
         }),
     },
     { path: '/api/workspace/invitations', respond: () => jsonResponse({ invitations: [] }) },
+    ...appOverviewRoutes(),
   ]);
 }
 

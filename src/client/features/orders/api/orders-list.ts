@@ -12,15 +12,32 @@ import { listResource, type ListParamsOf } from '../../../lib/resource.ts';
 import { discountsKeys } from './discounts-api.ts';
 import { ordersKeys } from './orders-api.ts';
 
-/** A day as a date field gives it (`2026-03-01`). */
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A bound of the date range: a day as a date field gives it (`2026-03-01`, read in UTC by the API), or an
+ * instant with its offset (`2026-03-01T00:00:00+09:00`), how the overview dashboards link to a period of
+ * the viewer's own days (`startDate` from that instant, `endDate` before it).
+ */
+export const DATE_BOUND = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * The day a date field shows for a bound of the address: a day as it is; an instant as its day in its own
+ * offset, and an end instant at midnight (the first moment it excludes) as the day before, the last day it
+ * includes.
+ */
+export function dayOfBound(bound: 'startDate' | 'endDate', value: string | undefined): string | undefined {
+  if (value === undefined || value.length === 10) return value;
+  const day = value.slice(0, 10);
+  const atMidnight = /^T00:00:00(\.0{1,3})?(Z|[+-]\d{2}:\d{2})$/.test(value.slice(10));
+  if (bound === 'startDate' || !atMidnight) return day;
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
 
 /** The order list's address: `?status=paid&startDate=2026-03-01&search=1042&sort=total&order=asc&page=2`. */
 const ordersConfig = {
   pageSizes: [5, 10, 25, 50],
   defaultPageSize: 10,
   sortKeys: orderSortKeys,
-  filters: { status: orderStatuses, startDate: DAY, endDate: DAY },
+  filters: { status: orderStatuses, startDate: DATE_BOUND, endDate: DATE_BOUND },
   searchMax: 100,
 } satisfies ListStateConfig;
 

@@ -94,4 +94,26 @@ describe('order list view', () => {
     expect(search.get('status')).toBe('refunded');
     expect(search.get('page')).toBeNull();
   });
+
+  it('takes the bounds of a period of the viewer’s days as instants, and shows them as the days they cover', async () => {
+    signIn('user');
+    const { calls } = ordersApi();
+    renderRoutes([{ path: '/', element: <OrderListView /> }], {
+      // March in Tokyo, as the e-commerce overview links to it: from its first instant to the next month's.
+      initialEntries: [
+        `/?status=refunded&startDate=${encodeURIComponent('2026-03-01T00:00:00+09:00')}&endDate=${encodeURIComponent('2026-04-01T00:00:00+09:00')}`,
+      ],
+    });
+    await waitFor(() =>
+      expect(queries(calls, '/api/orders').at(-1)).toEqual({
+        page: '1',
+        pageSize: '10',
+        status: 'refunded',
+        startDate: '2026-03-01T00:00:00+09:00',
+        endDate: '2026-04-01T00:00:00+09:00',
+      }),
+    );
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-01');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-31');
+  });
 });

@@ -22,7 +22,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { fDateTime, fNumber } from '../../../lib/format.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useOrdersLive } from '../api/orders-api.ts';
-import { ordersAdminList, useOrders } from '../api/orders-list.ts';
+import { dayOfBound, ordersAdminList, useOrders } from '../api/orders-list.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { OrderLines } from '../components/order-lines.tsx';
 
@@ -148,8 +148,8 @@ export function OrderListView() {
         />
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5 }}>
           <ListDateRange
-            start={list.filters.startDate}
-            end={list.filters.endDate}
+            start={dayOfBound('startDate', list.filters.startDate)}
+            end={dayOfBound('endDate', list.filters.endDate)}
             startLabel={t('orders.startDate')}
             endLabel={t('orders.endDate')}
             onChange={list.setFilter}

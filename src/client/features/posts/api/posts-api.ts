@@ -17,9 +17,11 @@ import type {
   CreatePostInput,
   Post,
   PostLikeResponse,
+  PostPage,
   PostResponse,
   PostSuggestion,
   PostViewResponse,
+  SetPostFeaturedInput,
   UpdatePostInput,
 } from '#shared/contract/posts.ts';
 
@@ -182,6 +184,41 @@ export function useUploadCover() {
   return useMutation({
     mutationFn: (file: File) =>
       apiClient.upload<{ file: StoredFile }>('/posts/cover', file).then((answer) => answer.file),
+  });
+}
+
+/** Sets whether a post is featured wherever it is held: its page and the lists' cards. */
+function patchFeatured(queryClient: QueryClient, postId: string, featured: boolean): void {
+  patchPost(queryClient, postId, { featured });
+  queryClient.setQueriesData<PostPage>({ queryKey: postsKeys.lists() }, (page) =>
+    page?.posts.some((post) => post.id === postId)
+      ? { ...page, posts: page.posts.map((post) => (post.id === postId ? { ...post, featured } : post)) }
+      : page,
+  );
+}
+
+/**
+ * Features a post on the overview's "Featured" carousel or takes it off (administrators,
+ * `PUT /api/posts/:id/featured`, ADR 043). Optimistic: the post's page and the cards show the new state at
+ * once, and the old one again if the server refuses; the lists refetch either way (a filter of featured
+ * posts loses or gains it). The flag moves no version, so an edit open on the post stays valid.
+ */
+export function useSetFeatured() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, featured }: { id: string } & SetPostFeaturedInput) =>
+      apiClient
+        .put<PostResponse>(`/posts/${id}/featured`, { featured } satisfies SetPostFeaturedInput)
+        .then((answer) => answer.post),
+    onMutate: async ({ id, featured }) => {
+      // A list refetch in flight would answer with the state before.
+      await queryClient.cancelQueries({ queryKey: postsKeys.lists() });
+      patchFeatured(queryClient, id, featured);
+    },
+    // Back to the state before: what is asked is always the other state (the star, the form when changed).
+    onError: (_error, { id, featured }) => patchFeatured(queryClient, id, !featured),
+    onSuccess: (post) => patchFeatured(queryClient, post.id, post.featured),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: postsKeys.lists() }),
   });
 }
 

@@ -8,7 +8,14 @@ const paramsOf = (query: string) =>
 
 describe('the posts page’s address', () => {
   it('asks for every post the caller may see, latest first, by default', () => {
-    expect(paramsOf('')).toEqual({ tab: 'all', sort: 'latest', search: '', page: 1, pageSize: 12 });
+    expect(paramsOf('')).toEqual({
+      tab: 'all',
+      sort: 'latest',
+      search: '',
+      page: 1,
+      pageSize: 12,
+      featured: false,
+    });
   });
 
   it('reads the tab, the sort, the search and the page', () => {
@@ -18,16 +25,18 @@ describe('the posts page’s address', () => {
       search: 'travel',
       page: 3,
       pageSize: 12,
+      featured: false,
     });
   });
 
   it('falls back to the defaults on values the API does not take', () => {
-    expect(paramsOf('tab=secret&sort=random&page=-2&pageSize=7')).toEqual({
+    expect(paramsOf('tab=secret&sort=random&page=-2&pageSize=7&featured=yes')).toEqual({
       tab: 'all',
       sort: 'latest',
       search: '',
       page: 1,
       pageSize: 12,
+      featured: false,
     });
   });
 
@@ -41,5 +50,12 @@ describe('the posts page’s address', () => {
       search: 'travel',
       author: 'u1',
     });
+  });
+
+  it('keeps the featured posts with `featured=true`, sent as the API takes it', () => {
+    const params = paramsOf('featured=true&tab=published');
+    expect(params).toMatchObject({ featured: true, tab: 'published' });
+    expect(postsList.queryOf(params)).toMatchObject({ featured: 'true', publish: 'published' });
+    expect(postsList.queryOf(paramsOf('')).featured).toBeUndefined();
   });
 });

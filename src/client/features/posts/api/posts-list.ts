@@ -14,8 +14,9 @@ import { postsKeys } from './posts-keys.ts';
 /**
  * GET /api/posts: one page of the posts the caller may see, with the counts of the tabs. The posts page's
  * state in the address: `?tab=draft&sort=popular&search=travel&page=2` (the tab and the sort are list
- * filters; defaults, `all` and `latest`, are left out). The tab is sent as `publish`; `author` (one person's
- * posts, a profile's recent posts) is not in the address: the caller adds it to the request.
+ * filters; defaults, `all` and `latest`, are left out), and `featured=true` for the featured posts only
+ * (the administrators' filter). The tab is sent as `publish`; `author` (one person's posts, a profile's
+ * recent posts) is not in the address: the caller adds it to the request.
  */
 export const postsList = listResource<PostPage>()({
   key: postsKeys.lists(),
@@ -26,6 +27,7 @@ export const postsList = listResource<PostPage>()({
     filters: {
       tab: postTabs.filter((tab) => tab !== 'all'),
       sort: postSorts.filter((sort) => sort !== 'latest'),
+      featured: ['true'],
     },
     searchMax: SEARCH_MAX,
   },
@@ -33,8 +35,14 @@ export const postsList = listResource<PostPage>()({
     tab: (filters.tab as PostTab | undefined) ?? ('all' as PostTab),
     sort: (filters.sort as PostSort | undefined) ?? ('latest' as PostSort),
     author: undefined as string | undefined,
+    featured: filters.featured === 'true',
   }),
-  query: ({ tab, sort, author }) => ({ publish: tab, sort, author }),
+  query: ({ tab, sort, author, featured }) => ({
+    publish: tab,
+    sort,
+    author,
+    featured: featured ? 'true' : undefined,
+  }),
 });
 
 /** A list's request: the API's 1-based page, size, search, tab, sort and (a profile's) author. */

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { PostPerson } from '#shared/contract/posts.ts';
 
 import { fDate } from '../../../lib/format.ts';
+import { FeaturedChip } from './post-featured.tsx';
 
 type HeroProps = {
   title: string;
@@ -17,6 +18,8 @@ type HeroProps = {
   /** When it was published (a draft: when it was written; the preview: now). */
   date: string;
   draft?: boolean;
+  /** Featured on the overview (shown to administrators only). */
+  featured?: boolean;
   /** Shown at the hero's end (share). */
   action?: ReactNode;
   /** The title's element: the page's h1 on the post's page, h2 in the form's preview. */
@@ -30,6 +33,7 @@ export function PostHero({
   author,
   date,
   draft = false,
+  featured = false,
   action,
   titleAs = 'h1',
 }: HeroProps) {
@@ -62,6 +66,7 @@ export function PostHero({
       <Box className="cover" sx={{ position: 'absolute', inset: 0, bgcolor: 'rgba(22, 28, 36, 0.64)' }} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         {draft && <Chip size="small" color="warning" label={t('posts.draft')} />}
+        {featured && <FeaturedChip />}
       </Stack>
       <Typography variant="h3" component={titleAs} dir="auto" sx={{ maxWidth: 720, my: 3 }}>
         {title}

@@ -11,17 +11,23 @@ import { Link as RouterLink } from 'react-router';
 import type { PostCard as PostCardData } from '#shared/contract/posts.ts';
 
 import { paths } from '../../../config/paths.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { fDate } from '../../../lib/format.ts';
 import { prefetchRoute } from '../../../lib/route-prefetch.ts';
 import { PostCounts } from './post-counts.tsx';
+import { FeaturedChip, FeatureToggle } from './post-featured.tsx';
 
 /** When a post is dated: when it was published, a draft when it was written. */
 export const postDate = (post: Pick<PostCardData, 'publishedAt' | 'createdAt'>) =>
   post.publishedAt ?? post.createdAt;
 
-/** A post in the list: cover, author, date, title, description, counts; a draft says so. */
+/**
+ * A post in the list: cover, author, date, title, description, counts; a draft says so. Administrators see
+ * whether it is featured on the overview, and a star that features it or takes it off.
+ */
 export function PostCard({ post }: { post: PostCardData }) {
   const { t } = useTranslation();
+  const isAdmin = useAuth((state) => state.user?.role === 'admin');
   const to = paths.dashboard.blog.post(post.slug);
   const prefetch = () => prefetchRoute(to);
   return (
@@ -60,14 +66,10 @@ export function PostCard({ post }: { post: PostCardData }) {
         >
           {post.author.name.charAt(0)}
         </Avatar>
-        {post.publish === 'draft' && (
-          <Chip
-            size="small"
-            color="warning"
-            label={t('posts.draft')}
-            sx={{ position: 'absolute', top: 12, insetInlineEnd: 12 }}
-          />
-        )}
+        <Stack direction="row" spacing={1} sx={{ position: 'absolute', top: 12, insetInlineEnd: 12 }}>
+          {isAdmin && post.featured && <FeaturedChip />}
+          {post.publish === 'draft' && <Chip size="small" color="warning" label={t('posts.draft')} />}
+        </Stack>
       </Box>
       <Stack spacing={1} sx={{ p: 2.5, pt: 4, flexGrow: 1 }}>
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
@@ -103,7 +105,10 @@ export function PostCard({ post }: { post: PostCardData }) {
           </Typography>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <PostCounts post={post} />
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', minHeight: 40 }}>
+          <PostCounts post={post} />
+          {isAdmin && <FeatureToggle post={post} />}
+        </Stack>
       </Stack>
     </Card>
   );

@@ -7,9 +7,11 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
@@ -160,6 +162,32 @@ function CoverField({ control }: { control: Control<PostFormValues> }) {
   );
 }
 
+/** Administrators' "Featured" switch: the overview's carousel shows the post while it is published. */
+function FeaturedField({ control }: { control: Control<PostFormValues> }) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  const { field } = useController({ control, name: 'featured' });
+  return (
+    <Box>
+      <FormControlLabel
+        label={t('posts.featured.switch')}
+        control={
+          <Switch
+            name={field.name}
+            checked={field.value}
+            onChange={(event) => field.onChange(event.target.checked)}
+            onBlur={field.onBlur}
+            slotProps={{ input: { ref: field.ref, 'aria-describedby': hintId } }}
+          />
+        }
+      />
+      <FormHelperText id={hintId} sx={{ mt: 0 }}>
+        {t('posts.featured.switchHint')}
+      </FormHelperText>
+    </Box>
+  );
+}
+
 /** The post as it will look: the hero, the description, the content and the tags. */
 function PreviewDialog({
   values,
@@ -206,24 +234,30 @@ function PreviewDialog({
 type PostFormProps = {
   post?: Post;
   submitLabel: string;
-  /** Saves the payload; a failure's issues go on the fields. */
-  onSubmit: (payload: CreatePostInput) => Promise<unknown>;
+  /**
+   * Saves the payload; a failure's issues go on the fields. `featured` is the administrators' switch (the
+   * post's own value for anyone else).
+   */
+  onSubmit: (payload: CreatePostInput, featured: boolean) => Promise<unknown>;
 };
 
 /**
  * The post form (new and edit, issue #14): title, description, content with the rich text editor, cover;
- * tags, meta fields and the comments switch; publish; Preview. The shared schema checks it before it is
- * sent.
+ * tags, meta fields and the comments switch (and for administrators the overview's "Featured" switch);
+ * publish; Preview. The shared schema checks it before it is sent.
  */
 export function PostForm({ post, submitLabel, onSubmit }: PostFormProps) {
   const { t } = useTranslation();
+  const isAdmin = useAuth((state) => state.user?.role === 'admin');
   const { control, handleSubmit, setError, formState, getValues } = useForm<PostFormValues>({
     defaultValues: postFormValues(post),
     resolver,
   });
   const { serverError, attempt } = useServerError(setError);
   const [preview, setPreview] = useState<PostFormValues | null>(null);
-  const submit = handleSubmit((values) => attempt(serverFields, () => onSubmit(toPostPayload(values))));
+  const submit = handleSubmit((values) =>
+    attempt(serverFields, () => onSubmit(toPostPayload(values), values.featured)),
+  );
 
   return (
     <Stack
@@ -276,6 +310,7 @@ export function PostForm({ post, submitLabel, onSubmit }: PostFormProps) {
           hint={t('posts.form.wordsHint')}
         />
         <FormSwitch control={control} name="allowComments" label={t('posts.form.allowComments')} />
+        {isAdmin && <FeaturedField control={control} />}
       </FormSection>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}

@@ -29,6 +29,7 @@ export function RecentPosts({ authorId }: { authorId: string }) {
     page: 1,
     pageSize: RECENT_POSTS_SHOWN,
     author: authorId,
+    featured: false,
   });
   const items = posts.data?.posts ?? [];
   return (

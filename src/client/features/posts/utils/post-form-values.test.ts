@@ -26,6 +26,7 @@ const post: Post = {
   totalComments: 1,
   totalFavorites: 2,
   isFavorited: false,
+  featured: true,
   favoritePerson: [],
   canEdit: true,
   version: 4,
@@ -38,7 +39,9 @@ describe('post form values', () => {
     const values = postFormValues(post);
     expect(values.publish).toBe(true);
     expect(values.allowComments).toBe(false);
+    expect(values.featured).toBe(true);
     expect(values.cover).toEqual({ id: post.coverId, url: post.coverUrl });
+    // `featured` is not sent with the post (an administrator's switch, sent on its own).
     const payload = toPostPayload(values);
     expect(createPostInput.safeParse(payload).success).toBe(true);
     expect(payload).toEqual({
@@ -57,7 +60,13 @@ describe('post form values', () => {
 
   it('starts a new post as a draft with comments open, no cover; an empty editor is no content', () => {
     const values = postFormValues();
-    expect(values).toMatchObject({ publish: false, allowComments: true, cover: null, tags: [] });
+    expect(values).toMatchObject({
+      publish: false,
+      allowComments: true,
+      featured: false,
+      cover: null,
+      tags: [],
+    });
     const payload = toPostPayload({ ...values, title: 'Hi', content: '<p></p>', tags: [' a ', ''] });
     expect(payload).toMatchObject({ content: '', coverId: null, tags: ['a'], publish: 'draft' });
     expect(createPostInput.safeParse(payload).success).toBe(true);

@@ -12,6 +12,8 @@ export type PostFormValues = {
   metaKeywords: string[];
   publish: boolean;
   allowComments: boolean;
+  /** Featured on the overview: administrators only, sent on its own after the post (ADR 043). */
+  featured: boolean;
 };
 
 export function postFormValues(post?: Post): PostFormValues {
@@ -26,13 +28,17 @@ export function postFormValues(post?: Post): PostFormValues {
     metaKeywords: post?.metaKeywords ?? [],
     publish: (post?.publish ?? 'draft') === 'published',
     allowComments: post?.allowComments ?? true,
+    featured: post?.featured ?? false,
   };
 }
 
 /** The editor's empty document is no content at all. */
 const emptyHtml = (html: string) => html.replace(/<p>\s*<\/p>/g, '').trim() === '';
 
-/** What the form sends: the shared schema (createPostInput, strict) checks exactly this first. */
+/**
+ * What the form sends: the shared schema (createPostInput, strict) checks exactly this first. `featured` is
+ * not part of it: an administrator's choice, sent after the post is saved (`PUT /:id/featured`).
+ */
 export function toPostPayload(values: PostFormValues): CreatePostInput {
   return {
     title: values.title,

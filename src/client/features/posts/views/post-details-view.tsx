@@ -21,6 +21,7 @@ import { PageTitle } from '../../../components/page-title/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { prefetchRoute } from '../../../lib/route-prefetch.ts';
 import { useCountView, useDeletePost, useLivePosts, usePost, useStorePost } from '../api/posts-api.ts';
@@ -28,6 +29,7 @@ import { postDate } from '../components/post-card.tsx';
 import { PostBody, PostHero } from '../components/post-body.tsx';
 import { PostComments } from '../components/post-comments.tsx';
 import { PostCounts } from '../components/post-counts.tsx';
+import { FeatureToggle } from '../components/post-featured.tsx';
 import { PostLikes } from '../components/post-likes.tsx';
 import { copyText } from '../utils/copy-text.ts';
 
@@ -103,6 +105,7 @@ function PostDetails({ post, back }: { post: Post; back: React.ReactNode }) {
   const { enqueueSnackbar } = useSnackbar();
   const remove = useDeletePost();
   const [confirming, setConfirming] = useState(false);
+  const isAdmin = useAuth((state) => state.user?.role === 'admin');
   useCountView(post.id);
 
   const share = async () => {
@@ -117,7 +120,8 @@ function PostDetails({ post, back }: { post: Post; back: React.ReactNode }) {
       <Stack direction="row" sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         {back}
         {post.canEdit && (
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            {isAdmin && <FeatureToggle post={post} variant="button" />}
             <Button
               component={RouterLink}
               to={editPath}
@@ -146,6 +150,7 @@ function PostDetails({ post, back }: { post: Post; back: React.ReactNode }) {
         author={post.author}
         date={postDate(post)}
         draft={post.publish === 'draft'}
+        featured={isAdmin && post.featured}
         action={
           <Tooltip title={t('posts.post.share')}>
             <IconButton

@@ -32,6 +32,7 @@ const post = (extra: Partial<Post> = {}): Post => ({
   totalComments: 0,
   totalFavorites: 0,
   isFavorited: false,
+  featured: false,
   favoritePerson: [],
   canEdit: true,
   version: 3,
@@ -117,5 +118,104 @@ describe('the post form (edit)', () => {
     renderRoutes([{ path: '/', element: <PostEditView slug="travelling-in-europe" /> }]);
     expect(await screen.findByText('Only the post’s author or an administrator may edit it.')).toBeTruthy();
     expect(screen.queryByLabelText('Post title')).toBeNull();
+  });
+});
+
+describe('the post form: featured on the dashboard', () => {
+  const postPage = { path: '/dashboard/blog/post/:slug', element: <p>The post’s page</p> };
+  const renderEdit = () =>
+    renderRoutes([{ path: '/', element: <PostEditView slug="travelling-in-europe" /> }, postPage]);
+
+  it('lets an administrator feature the post: the post is saved, then featured on its own', async () => {
+    authStore.setState({ ...initialAuthState, isInitialized: true, isAuthenticated: true, user: testUser });
+    const { calls, fetchMock } = mockFetch([
+      { path: '/api/posts/by-slug/travelling-in-europe', respond: () => jsonResponse({ post: post() }) },
+      {
+        method: 'PATCH',
+        path: `/api/posts/${id(10)}`,
+        respond: () => jsonResponse({ post: post({ version: 4 }) }),
+      },
+      {
+        method: 'PUT',
+        path: `/api/posts/${id(10)}/featured`,
+        respond: ({ body }) =>
+          jsonResponse({ post: post({ version: 4, featured: (body as { featured: boolean }).featured }) }),
+      },
+    ]);
+    renderEdit();
+    const featured = await screen.findByRole('switch', { name: 'Featured on the dashboard' });
+    expect((featured as HTMLInputElement).checked).toBe(false);
+    expect(featured.getAttribute('aria-describedby')).toBeTruthy();
+    await userEvent.click(featured);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('The post’s page')).toBeTruthy();
+    const [, patch] = calls('PATCH', `/api/posts/${id(10)}`)[0]!;
+    expect(JSON.parse(patch!.body as string)).not.toHaveProperty('featured');
+    const [, put] = calls('PUT', `/api/posts/${id(10)}/featured`)[0]!;
+    expect(JSON.parse(put!.body as string)).toEqual({ featured: true });
+    const methods = fetchMock.mock.calls.map(([, init]) => init?.method ?? 'GET');
+    expect(methods.indexOf('PATCH')).toBeLessThan(methods.indexOf('PUT'));
+  });
+
+  it('sends nothing more when the switch is as the post is, and says so when featuring fails', async () => {
+    authStore.setState({ ...initialAuthState, isInitialized: true, isAuthenticated: true, user: testUser });
+    const { calls } = mockFetch([
+      {
+        path: '/api/posts/by-slug/travelling-in-europe',
+        respond: () => jsonResponse({ post: post({ featured: true }) }),
+      },
+      {
+        method: 'PATCH',
+        path: `/api/posts/${id(10)}`,
+        respond: () => jsonResponse({ post: post({ version: 4, featured: true }) }),
+      },
+      {
+        method: 'PUT',
+        path: `/api/posts/${id(10)}/featured`,
+        respond: () => jsonResponse({ message: 'Post not found' }, 404),
+      },
+    ]);
+    const { router } = renderEdit();
+    const featured = await screen.findByRole('switch', { name: 'Featured on the dashboard' });
+    expect((featured as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The post’s page')).toBeTruthy();
+    expect(calls('PUT', `/api/posts/${id(10)}/featured`)).toHaveLength(0);
+
+    // Again, switched off: the post is saved, taking it off fails and the page says so.
+    await router.navigate('/');
+    await userEvent.click(await screen.findByRole('switch', { name: 'Featured on the dashboard' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText(
+        'The post is saved, but the dashboard’s featured posts were not changed: Post not found',
+      ),
+    ).toBeTruthy();
+    expect(calls('PATCH', `/api/posts/${id(10)}`)).toHaveLength(2);
+    expect(calls('PUT', `/api/posts/${id(10)}/featured`)).toHaveLength(1);
+  });
+
+  it('shows members no such switch', async () => {
+    authStore.setState({
+      ...initialAuthState,
+      isInitialized: true,
+      isAuthenticated: true,
+      user: { ...testUser, role: 'user' },
+    });
+    const { calls } = mockFetch([
+      { path: '/api/posts/by-slug/travelling-in-europe', respond: () => jsonResponse({ post: post() }) },
+      {
+        method: 'PATCH',
+        path: `/api/posts/${id(10)}`,
+        respond: () => jsonResponse({ post: post({ version: 4 }) }),
+      },
+    ]);
+    renderEdit();
+    expect(await screen.findByRole('switch', { name: 'Allow comments' })).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Featured on the dashboard' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The post’s page')).toBeTruthy();
+    expect(calls('PATCH', `/api/posts/${id(10)}`)).toHaveLength(1);
   });
 });

@@ -10,8 +10,9 @@ import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, staleRecord } from '../../../lib/api-error.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useCreatePost, usePost, useStorePost, useUpdatePost } from '../api/posts-api.ts';
+import { useCreatePost, usePost, useSetFeatured, useStorePost, useUpdatePost } from '../api/posts-api.ts';
 import { PostForm } from '../components/post-form.tsx';
 
 function useAfterSave() {
@@ -25,14 +26,36 @@ function useAfterSave() {
   };
 }
 
+/**
+ * After the post is saved: an administrator's "Featured" switch, when it differs from the saved post, is
+ * sent on its own (`PUT /:id/featured`, ADR 043). The post is saved either way: a refusal is said, and the
+ * saved post is what the page shows.
+ */
+function useFeatureAfterSave() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const isAdmin = useAuth((state) => state.user?.role === 'admin');
+  const setFeatured = useSetFeatured();
+  return async (post: Post, featured: boolean): Promise<Post> => {
+    if (!isAdmin || featured === post.featured) return post;
+    try {
+      return await setFeatured.mutateAsync({ id: post.id, featured });
+    } catch (error) {
+      enqueueSnackbar(t('posts.featured.notSaved', { reason: errorMessage(error, t) }), { variant: 'error' });
+      return post;
+    }
+  };
+}
+
 /** `/dashboard/blog/new`: anyone signed in writes a post (a draft until published). */
 export function PostCreateView() {
   const { t } = useTranslation();
   const afterSave = useAfterSave();
   const createPost = useCreatePost();
-  const create = async (payload: CreatePostInput) => {
+  const featureAfterSave = useFeatureAfterSave();
+  const create = async (payload: CreatePostInput, featured: boolean) => {
     const post = await createPost.mutateAsync(payload);
-    afterSave(post, 'posts.form.created');
+    afterSave(await featureAfterSave(post, featured), 'posts.form.created');
   };
   return (
     <>
@@ -58,6 +81,7 @@ export function PostEditView({ slug }: { slug: string }) {
   const storePost = useStorePost();
   const afterSave = useAfterSave();
   const updatePost = useUpdatePost();
+  const featureAfterSave = useFeatureAfterSave();
   const post = usePost(slug);
   // The version the form was filled from: a refetch does not reset what is being typed.
   const [base, setBase] = useState<Post | null>(null);
@@ -72,12 +96,12 @@ export function PostEditView({ slug }: { slug: string }) {
     { label: t('posts.form.editCrumb') },
   ];
 
-  const save = async (payload: CreatePostInput) => {
+  const save = async (payload: CreatePostInput, featured: boolean) => {
     if (!shown) return;
     try {
       const edit: UpdatePostInput = { ...payload, version: shown.version };
       const saved = await updatePost.mutateAsync({ id: shown.id, input: edit, slugs: [slug, shown.slug] });
-      afterSave(saved, 'posts.form.saved');
+      afterSave(await featureAfterSave(saved, featured), 'posts.form.saved');
     } catch (error) {
       const fresh = staleRecord<Post>(error);
       if (!fresh) throw error;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { PostCard, PostPage } from '#shared/contract/posts.ts';
 
@@ -25,17 +25,34 @@ const card = (n: number, extra: Partial<PostCard> = {}): PostCard => ({
   totalComments: 1,
   totalFavorites: 3,
   isFavorited: false,
+  featured: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
   ...extra,
 });
 
-/** A fake GET /api/posts: 30 posts (2 drafts), paged as asked; a search reports capped counts. */
-function postsApi() {
+/**
+ * A fake GET /api/posts: 30 posts (2 drafts; the third and the fifth featured), paged as asked, `featured`
+ * kept; a search reports capped counts. PUT /:id/featured sets the flag, or answers `refuse` when given.
+ */
+function postsApi({ refuse }: { refuse?: { status: number; message: string } } = {}) {
   const all = Array.from({ length: 30 }, (_, i) =>
-    card(i + 1, i < 2 ? { publish: 'draft', publishedAt: null } : {}),
+    card(i + 1, {
+      ...(i < 2 ? { publish: 'draft' as const, publishedAt: null } : {}),
+      featured: i === 2 || i === 4,
+    }),
   );
+  const featureRoutes = all.map((post) => ({
+    method: 'PUT',
+    path: `/api/posts/${post.id}/featured`,
+    respond: ({ body }: { body: unknown }) => {
+      if (refuse) return jsonResponse({ message: refuse.message }, refuse.status);
+      post.featured = (body as { featured: boolean }).featured;
+      return jsonResponse({ post });
+    },
+  }));
   return mockFetch([
+    ...featureRoutes,
     { path: '/api/posts/search', respond: () => jsonResponse({ results: [] }) },
     {
       path: '/api/posts',
@@ -45,7 +62,8 @@ function postsApi() {
         const pageSize = Number(params.get('pageSize'));
         const tab = params.get('publish');
         const search = params.get('search');
-        const shown = all.filter((p) => tab === 'all' || p.publish === tab);
+        const featured = params.get('featured') === 'true';
+        const shown = all.filter((p) => (tab === 'all' || p.publish === tab) && (!featured || p.featured));
         const answer: PostPage = {
           posts: shown.slice((page - 1) * pageSize, page * pageSize),
           total: search ? 1000 : shown.length,
@@ -60,6 +78,13 @@ function postsApi() {
     },
   ]);
 }
+
+beforeAll(async () => {
+  await import('../../../components/snackbar/snackbar-host.tsx');
+});
+
+const renderList = (entry = '/dashboard/blog/posts') =>
+  renderRoutes([{ path: '/dashboard/blog/posts', element: <PostListView /> }], { initialEntries: [entry] });
 
 describe('the posts page', () => {
   beforeEach(() => {
@@ -104,5 +129,85 @@ describe('the posts page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?search=travel&sort=popular'));
     expect(await screen.findByRole('tab', { name: 'All 1,000+' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Drafts 2' })).toBeTruthy();
+  });
+});
+
+describe('the posts page: featured posts (administrators)', () => {
+  beforeEach(() => {
+    authStore.setState({ ...initialAuthState, isInitialized: true, isAuthenticated: true, user: testUser });
+  });
+
+  it('shows which posts are featured, and features one with its star at once', async () => {
+    const { calls } = postsApi();
+    renderList();
+    const grid = await screen.findByRole('region', { name: 'Posts' });
+    const third = await within(grid).findByRole('article', { name: 'Post number 3' });
+    expect(within(third).getByText('Featured')).toBeTruthy();
+    expect(within(third).getByRole('button', { name: 'Remove from the dashboard' })).toBeTruthy();
+    const fourth = within(grid).getByRole('article', { name: 'Post number 4' });
+    expect(within(fourth).queryByText('Featured')).toBeNull();
+
+    await userEvent.click(within(fourth).getByRole('button', { name: 'Feature on the dashboard' }));
+    expect(await within(fourth).findByRole('button', { name: 'Remove from the dashboard' })).toBeTruthy();
+    expect(within(fourth).getByText('Featured')).toBeTruthy();
+    const [, init] = calls('PUT', `/api/posts/${id(4)}/featured`)[0]!;
+    expect(JSON.parse(init!.body as string)).toEqual({ featured: true });
+    expect(await screen.findByText('Featured on the dashboard')).toBeTruthy();
+
+    // And off again.
+    await userEvent.click(within(third).getByRole('button', { name: 'Remove from the dashboard' }));
+    await waitFor(() => expect(within(third).queryByText('Featured')).toBeNull());
+    expect(within(third).getByRole('button', { name: 'Feature on the dashboard' })).toBeTruthy();
+    expect(JSON.parse(calls('PUT', `/api/posts/${id(3)}/featured`)[0]![1]!.body as string)).toEqual({
+      featured: false,
+    });
+  });
+
+  it('puts the star back and says why when the server refuses', async () => {
+    postsApi({ refuse: { status: 403, message: 'Only administrators may do this' } });
+    renderList();
+    const fourth = await screen.findByRole('article', { name: 'Post number 4' });
+    await userEvent.click(within(fourth).getByRole('button', { name: 'Feature on the dashboard' }));
+    expect(await screen.findByText('Only administrators may do this')).toBeTruthy();
+    expect(within(fourth).getByRole('button', { name: 'Feature on the dashboard' })).toBeTruthy();
+    expect(within(fourth).queryByText('Featured')).toBeNull();
+  });
+
+  it('keeps the featured posts with “Featured only”, in the address', async () => {
+    const { calls } = postsApi();
+    const { router } = renderList();
+    const only = await screen.findByRole('button', { name: 'Featured only' });
+    expect(only.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(only);
+    await waitFor(() => expect(router.state.location.search).toBe('?featured=true'));
+    const grid = screen.getByRole('region', { name: 'Posts' });
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .getAllByRole('article')
+          .map((card) => card.getAttribute('aria-label')),
+      ).toEqual(['Post number 3', 'Post number 5']),
+    );
+    expect(screen.getByRole('button', { name: 'Featured only' }).getAttribute('aria-pressed')).toBe('true');
+    const asked = calls('GET', '/api/posts').map(
+      ([input]) => new URL(String(input), 'http://localhost').search,
+    );
+    expect(asked).toContain('?page=1&pageSize=12&sort=latest&publish=all&featured=true');
+  });
+
+  it('shows members neither the stars, the chips nor the filter', async () => {
+    authStore.setState({
+      ...initialAuthState,
+      isInitialized: true,
+      isAuthenticated: true,
+      user: { ...testUser, role: 'user' },
+    });
+    postsApi();
+    renderList();
+    const third = await screen.findByRole('article', { name: 'Post number 3' });
+    expect(within(third).queryByText('Featured')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Feature on the dashboard' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove from the dashboard' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Featured only' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import Add from '@mui/icons-material/Add';
+import StarRounded from '@mui/icons-material/StarRounded';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -7,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +23,7 @@ import { CardGrid } from '../../../components/card-grid/card-grid.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { SearchSuggestField } from '../../../components/search-suggest/search-suggest-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fNumber } from '../../../lib/format.ts';
 import { prefetchRoute } from '../../../lib/route-prefetch.ts';
@@ -32,9 +35,12 @@ import { PostCard } from '../components/post-card.tsx';
  * `/dashboard/blog/posts` (issue #14): the posts the caller may see as cards, searched (with suggestions
  * that open a post), sorted, in tabs with their counts (drafts: the caller's own, every one for
  * administrators) and paged; the state is in the address. Others' posts, likes and comments arrive live.
+ * Administrators feature posts on the overview from the cards, and keep the featured ones with "Featured
+ * only" (`?featured=true`).
  */
 export function PostListView() {
   const { t } = useTranslation();
+  const isAdmin = useAuth((state) => state.user?.role === 'admin');
   const navigate = useNavigate();
   const list = useListState(postsList.config);
   const params = postsList.paramsOf(list);
@@ -94,6 +100,18 @@ export function PostListView() {
           onPick={(post) => void navigate(paths.dashboard.blog.post(post.slug))}
         />
         <Box sx={{ flexGrow: 1 }} />
+        {isAdmin && (
+          <ToggleButton
+            value="featured"
+            size="small"
+            selected={params.featured}
+            onChange={() => list.setFilter('featured', params.featured ? undefined : 'true')}
+            sx={{ flexShrink: 0, gap: 0.5, px: 1.5, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+          >
+            <StarRounded fontSize="small" />
+            {t('posts.featured.filter')}
+          </ToggleButton>
+        )}
         <TextField
           select
           label={t('posts.list.sortBy')}
@@ -149,7 +167,9 @@ export function PostListView() {
         empty={
           params.search
             ? { title: t('posts.list.noResults'), hint: t('posts.list.noResultsHint') }
-            : { title: t('posts.list.empty') }
+            : params.featured
+              ? { title: t('posts.featured.none'), hint: t('posts.featured.noneHint') }
+              : { title: t('posts.list.empty') }
         }
         renderItem={(post) => <PostCard key={post.id} post={post} />}
       />

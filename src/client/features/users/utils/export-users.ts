@@ -4,6 +4,9 @@ import { PAGE_SIZE_MAX, type UserSortKey } from '#shared/contract/user-enums.ts'
 import { usersList, type UsersFilter } from '../api/users-list.ts';
 import { buildCsv, type CsvValue } from '../../../lib/csv.ts';
 
+/** A filter without the overview's narrowing (a country, a creation period) exports every country and date. */
+const noNarrowing = { country: undefined, createdFrom: undefined, createdTo: undefined };
+
 /**
  * Every user of a filter, page by page at the largest page size, in a stable order (oldest first, so a
  * user created meanwhile cannot shift the pages). Stops at `limit` pages as a guard.
@@ -25,7 +28,10 @@ export async function fetchAllUsers(
   const users: User[] = [];
   const seen = new Set<string>();
   for (let page = 1; page <= limit; page++) {
-    const result = await usersList.get({ ...filter, page, pageSize: PAGE_SIZE_MAX, sort, order }, signal);
+    const result = await usersList.get(
+      { ...noNarrowing, ...filter, page, pageSize: PAGE_SIZE_MAX, sort, order },
+      signal,
+    );
     for (const user of result.users) {
       if (!seen.has(user.id)) {
         seen.add(user.id);

@@ -168,6 +168,51 @@ describe('user list view', () => {
     await waitFor(() => expect(requestedQueries(calls).at(-1)).toEqual({ page: '1', pageSize: '10' }));
   });
 
+  it("asks for the country and creation period an overview's link holds, says so, and drops them on request", async () => {
+    const { calls } = usersApi();
+    const from = '2026-03-01T00:00:00+09:00';
+    const to = '2026-04-01T00:00:00+09:00';
+    const { router } = renderRoutes([{ path: '/', element: <UserListView /> }], {
+      initialEntries: [
+        `/?country=France&createdFrom=${encodeURIComponent(from)}&createdTo=${encodeURIComponent(to)}`,
+      ],
+    });
+    await screen.findByRole('grid', { name: 'Users' });
+    await waitFor(() =>
+      expect(requestedQueries(calls)[0]).toEqual({
+        page: '1',
+        pageSize: '10',
+        country: 'France',
+        createdFrom: from,
+        createdTo: to,
+      }),
+    );
+    const filters = screen.getByRole('group', { name: 'Filters from the overview' });
+    // The period the link meant: 1 to 31 March in the viewer's days (the end instant is left out).
+    const created = within(filters).getByRole('button', {
+      name: 'Remove the filter: Created Mar 1, 2026 – Mar 31, 2026',
+    });
+    await userEvent.click(
+      within(filters).getByRole('button', { name: 'Remove the filter: Country: France' }),
+    );
+    await waitFor(() =>
+      expect(requestedQueries(calls).at(-1)).toEqual({
+        page: '1',
+        pageSize: '10',
+        createdFrom: from,
+        createdTo: to,
+      }),
+    );
+    await userEvent.click(created);
+    await waitFor(() => expect(requestedQueries(calls).at(-1)).toEqual({ page: '1', pageSize: '10' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('group', { name: 'Filters from the overview' })).toBeNull();
+
+    // A bound that is not a day or an instant is ignored.
+    await router.navigate('/?createdFrom=yesterday');
+    await waitFor(() => expect(requestedQueries(calls).at(-1)).toEqual({ page: '1', pageSize: '10' }));
+  });
+
   it('deletes the selected users in one request after a confirmation', async () => {
     const { bulkBodies } = usersApi();
     renderRoutes([{ path: '/', element: <UserListView /> }]);

@@ -21,6 +21,7 @@ import { SelectionBar } from '../../../components/data-table/selection-bar.tsx';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { UserStatusTabs, type StatusTab } from '../components/user-status-tabs.tsx';
 import { UserTable } from '../components/user-table.tsx';
+import { UserNarrowing } from '../components/user-narrowing.tsx';
 import { UserTableToolbar } from '../components/user-table-toolbar.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
 import { fetchAllUsers, usersCsv } from '../utils/export-users.ts';
@@ -40,10 +41,10 @@ export function UserListView() {
   // The first render asks for what the route loader has already requested (the same address).
   const list = useListState(usersList.config);
   const params = usersList.paramsOf(list);
-  const { status, role, search } = params;
+  const { status, role, search, country, createdFrom, createdTo } = params;
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   // A new filter starts with nothing selected.
-  const filterKey = `${status}|${role ?? ''}|${search}`;
+  const filterKey = `${status}|${role ?? ''}|${search}|${country ?? ''}|${createdFrom ?? ''}|${createdTo ?? ''}`;
   const [selectionFilter, setSelectionFilter] = useState(filterKey);
   if (selectionFilter !== filterKey) {
     setSelectionFilter(filterKey);
@@ -58,7 +59,7 @@ export function UserListView() {
   };
   const [exporting, setExporting] = useState(false);
 
-  const filter: UsersFilter = { status, role, search };
+  const filter: UsersFilter = { status, role, search, country, createdFrom, createdTo };
   const sort = { sort: params.sort, order: params.order };
   const { data, error, isFetching, refetch } = useUsers(params);
   const removeOne = useDeleteUser();
@@ -186,6 +187,13 @@ export function UserListView() {
           onRoleChange={(next: Role | '') => list.setFilter('role', next || undefined)}
           onExport={() => void onExport()}
           exporting={exporting}
+        />
+        <UserNarrowing
+          country={country}
+          createdFrom={createdFrom}
+          createdTo={createdTo}
+          onClearCountry={() => list.setFilter('country', undefined)}
+          onClearCreated={() => list.setFilters({ createdFrom: undefined, createdTo: undefined })}
         />
         {selectedIds.length > 0 && (
           <SelectionBar

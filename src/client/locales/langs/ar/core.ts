@@ -32,6 +32,8 @@ export const core = {
       category: 'الفئة',
       value: 'القيمة',
       empty: 'لا توجد بيانات لهذه الفترة بعد',
+      open: 'فتح',
+      openItem: 'فتح القائمة: {{item}}',
     },
   },
   validation: {
@@ -200,6 +202,7 @@ export const core = {
     yearInvalid: 'اختر سنة بين 2000 و2100',
     dashboardInvalid: 'لوحة معلومات غير معروفة',
     widgetUnknown: 'لا تحتوي لوحة المعلومات هذه على هذه الأداة',
+    featuredInvalid: 'يجب أن تكون قيمة «مميّز» صحيحة أو خاطئة',
     widgetRepeated: 'تظهر كل أداة مرة واحدة فقط',
   },
   account: {
@@ -369,17 +372,6 @@ export const core = {
   roles: {
     admin: 'مسؤول',
     user: 'مستخدم',
-  },
-  overview: {
-    app: {
-      pageTitle: 'لوحة التحكم',
-      welcome: 'مرحبًا بعودتك 👋 {{name}}',
-      role: 'الدور: {{role}}',
-      email: 'البريد الإلكتروني: {{email}}',
-      emailVerified: 'البريد الإلكتروني مؤكَّد',
-      emailNotVerified: 'البريد الإلكتروني غير مؤكَّد',
-      shortcuts: 'انتقل إلى',
-    },
   },
   errors: {
     notFound: {

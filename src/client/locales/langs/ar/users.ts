@@ -16,6 +16,14 @@ export const users: UsersTranslation = {
       rejected: 'مرفوض',
     },
     list: {
+      narrowing: {
+        label: 'عوامل تصفية من النظرة العامة',
+        country: 'البلد: {{country}}',
+        createdBetween: 'أُنشئت من {{from}} إلى {{to}}',
+        createdFrom: 'أُنشئت ابتداءً من {{from}}',
+        createdTo: 'أُنشئت حتى {{to}}',
+        remove: 'إزالة عامل التصفية: {{filter}}',
+      },
       pageTitle: 'قائمة المستخدمين',
       title: 'المستخدمون',
       crumb: 'القائمة',

@@ -32,6 +32,8 @@ export const core = {
       category: '类别',
       value: '数值',
       empty: '此期间暂无数据',
+      open: '打开',
+      openItem: '打开列表：{{item}}',
     },
   },
   validation: {
@@ -199,6 +201,7 @@ export const core = {
     yearInvalid: '请选择 2000 至 2100 之间的年份',
     dashboardInvalid: '未知的仪表板',
     widgetUnknown: '此仪表板没有该小组件',
+    featuredInvalid: '“精选”必须为是或否',
     widgetRepeated: '每个小组件只能出现一次',
   },
   account: {
@@ -365,17 +368,6 @@ export const core = {
   roles: {
     admin: '管理员',
     user: '用户',
-  },
-  overview: {
-    app: {
-      pageTitle: '仪表板',
-      welcome: '欢迎回来 👋 {{name}}',
-      role: '角色：{{role}}',
-      email: '电子邮件：{{email}}',
-      emailVerified: '邮箱已验证',
-      emailNotVerified: '邮箱未验证',
-      shortcuts: '前往',
-    },
   },
   errors: {
     notFound: {

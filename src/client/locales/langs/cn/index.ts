@@ -29,6 +29,5 @@ export const cn: TranslationResource = {
   ...invoices,
   ...posts,
   ...workspace,
-  // `overview` shares its top-level key with core's `overview.app` (the start page's texts): merged.
-  overview: { ...core.overview, ...overview.overview },
+  ...overview,
 };

@@ -16,6 +16,14 @@ export const users: UsersTranslation = {
       rejected: '已拒绝',
     },
     list: {
+      narrowing: {
+        label: '来自概览的筛选条件',
+        country: '国家：{{country}}',
+        createdBetween: '创建于 {{from}} 至 {{to}}',
+        createdFrom: '创建于 {{from}} 之后',
+        createdTo: '创建于 {{to}} 之前',
+        remove: '移除筛选条件：{{filter}}',
+      },
       pageTitle: '用户列表',
       title: '用户',
       crumb: '列表',

@@ -52,6 +52,8 @@ export const core = {
       category: 'Category',
       value: 'Value',
       empty: 'No data for this period yet',
+      open: 'Open',
+      openItem: 'Open the list: {{item}}',
     },
   },
   validation: {
@@ -227,17 +229,6 @@ export const core = {
   roles: {
     admin: 'Admin',
     user: 'User',
-  },
-  overview: {
-    app: {
-      pageTitle: 'Dashboard',
-      welcome: 'Welcome back 👋 {{name}}',
-      role: 'Role: {{role}}',
-      email: 'Email: {{email}}',
-      emailVerified: 'Email verified',
-      emailNotVerified: 'Email not verified',
-      shortcuts: 'Go to',
-    },
   },
   errors: {
     notFound: {

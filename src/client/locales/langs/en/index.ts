@@ -33,8 +33,7 @@ export const en = {
   ...invoices,
   ...posts,
   ...workspace,
-  // `overview` shares its top-level key with core's `overview.app` (the start page's texts): merged.
-  overview: { ...core.overview, ...overview.overview },
+  ...overview,
 };
 
 export type TranslationResource = typeof en;

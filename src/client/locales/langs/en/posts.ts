@@ -98,6 +98,20 @@ export const posts = {
       saved: 'Changes saved',
       notYours: 'Only the post’s author or an administrator may edit it.',
     },
+    featured: {
+      chip: 'Featured',
+      feature: 'Feature on the dashboard',
+      unfeature: 'Remove from the dashboard',
+      featured: 'Featured on the dashboard',
+      unfeatured: 'Removed from the dashboard',
+      switch: 'Featured on the dashboard',
+      switchHint:
+        'The dashboard’s “Featured” carousel shows the newest featured posts while they are published.',
+      filter: 'Featured only',
+      none: 'No featured posts',
+      noneHint: 'Feature a post with the star on its card to show it on the dashboard.',
+      notSaved: 'The post is saved, but the dashboard’s featured posts were not changed: {{reason}}',
+    },
     recent: {
       title: 'Recent posts',
       count: '{{count}} published post',

@@ -17,6 +17,14 @@ export const users = {
       rejected: 'Rejected',
     },
     list: {
+      narrowing: {
+        label: 'Filters from the overview',
+        country: 'Country: {{country}}',
+        createdBetween: 'Created {{from}} – {{to}}',
+        createdFrom: 'Created from {{from}}',
+        createdTo: 'Created until {{to}}',
+        remove: 'Remove the filter: {{filter}}',
+      },
       pageTitle: 'User list',
       title: 'Users',
       crumb: 'List',

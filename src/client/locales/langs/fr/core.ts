@@ -33,6 +33,8 @@ export const core = {
       category: 'Catégorie',
       value: 'Valeur',
       empty: 'Pas encore de données pour cette période',
+      open: 'Ouvrir',
+      openItem: 'Ouvrir la liste : {{item}}',
     },
   },
   validation: {
@@ -200,6 +202,7 @@ export const core = {
     yearInvalid: 'Choisissez une année entre 2000 et 2100',
     dashboardInvalid: 'Tableau de bord inconnu',
     widgetUnknown: 'Ce tableau de bord n’a pas ce widget',
+    featuredInvalid: '« À la une » doit valoir vrai ou faux',
     widgetRepeated: 'Chaque widget apparaît une seule fois',
   },
   account: {
@@ -374,17 +377,6 @@ export const core = {
   roles: {
     admin: 'Administrateur',
     user: 'Utilisateur',
-  },
-  overview: {
-    app: {
-      pageTitle: 'Tableau de bord',
-      welcome: 'Bon retour 👋 {{name}}',
-      role: 'Rôle : {{role}}',
-      email: 'E-mail : {{email}}',
-      emailVerified: 'E-mail vérifié',
-      emailNotVerified: 'E-mail non vérifié',
-      shortcuts: 'Aller à',
-    },
   },
   errors: {
     notFound: {

@@ -98,6 +98,22 @@ export const posts: typeof en = {
       saved: 'Modifications enregistrées',
       notYours: 'Seul l’auteur de l’article ou un administrateur peut le modifier.',
     },
+    featured: {
+      chip: 'À la une',
+      feature: 'Mettre à la une du tableau de bord',
+      unfeature: 'Retirer de la une du tableau de bord',
+      featured: 'Article mis à la une du tableau de bord',
+      unfeatured: 'Article retiré de la une du tableau de bord',
+      switch: 'À la une du tableau de bord',
+      switchHint:
+        'Le carrousel « À la une » du tableau de bord montre les articles à la une les plus récents tant qu’ils sont publiés.',
+      filter: 'À la une seulement',
+      none: 'Aucun article à la une',
+      noneHint:
+        'Mettez un article à la une avec l’étoile de sa carte pour le montrer sur le tableau de bord.',
+      notSaved:
+        'L’article est enregistré, mais les articles à la une du tableau de bord n’ont pas changé : {{reason}}',
+    },
     recent: {
       title: 'Articles récents',
       count: '{{count}} article publié',

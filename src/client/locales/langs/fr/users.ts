@@ -16,6 +16,14 @@ export const users: UsersTranslation = {
       rejected: 'Refusé',
     },
     list: {
+      narrowing: {
+        label: 'Filtres venus de la vue d’ensemble',
+        country: 'Pays : {{country}}',
+        createdBetween: 'Créés du {{from}} au {{to}}',
+        createdFrom: 'Créés à partir du {{from}}',
+        createdTo: 'Créés jusqu’au {{to}}',
+        remove: 'Retirer le filtre : {{filter}}',
+      },
       pageTitle: 'Liste des utilisateurs',
       title: 'Utilisateurs',
       crumb: 'Liste',

@@ -33,6 +33,8 @@ export const core = {
       category: 'Danh mục',
       value: 'Giá trị',
       empty: 'Chưa có dữ liệu cho khoảng thời gian này',
+      open: 'Mở',
+      openItem: 'Mở danh sách: {{item}}',
     },
   },
   validation: {
@@ -201,6 +203,7 @@ export const core = {
     yearInvalid: 'Chọn một năm từ 2000 đến 2100',
     dashboardInvalid: 'Bảng điều khiển không xác định',
     widgetUnknown: 'Bảng điều khiển này không có tiện ích đó',
+    featuredInvalid: 'Giá trị “nổi bật” phải là đúng hoặc sai',
     widgetRepeated: 'Mỗi tiện ích chỉ xuất hiện một lần',
   },
   account: {
@@ -373,17 +376,6 @@ export const core = {
   roles: {
     admin: 'Quản trị viên',
     user: 'Người dùng',
-  },
-  overview: {
-    app: {
-      pageTitle: 'Bảng điều khiển',
-      welcome: 'Chào mừng trở lại 👋 {{name}}',
-      role: 'Vai trò: {{role}}',
-      email: 'Email: {{email}}',
-      emailVerified: 'Email đã xác minh',
-      emailNotVerified: 'Email chưa xác minh',
-      shortcuts: 'Đi tới',
-    },
   },
   errors: {
     notFound: {

@@ -97,6 +97,20 @@ export const posts: typeof en = {
       saved: 'Đã lưu thay đổi',
       notYours: 'Chỉ tác giả bài viết hoặc quản trị viên được sửa bài.',
     },
+    featured: {
+      chip: 'Nổi bật',
+      feature: 'Đưa lên mục nổi bật của bảng điều khiển',
+      unfeature: 'Gỡ khỏi mục nổi bật của bảng điều khiển',
+      featured: 'Đã đưa lên mục nổi bật của bảng điều khiển',
+      unfeatured: 'Đã gỡ khỏi mục nổi bật của bảng điều khiển',
+      switch: 'Nổi bật trên bảng điều khiển',
+      switchHint:
+        'Băng chuyền “Nổi bật” của bảng điều khiển hiển thị các bài nổi bật mới nhất khi chúng đã được đăng.',
+      filter: 'Chỉ bài nổi bật',
+      none: 'Không có bài nổi bật',
+      noneHint: 'Bấm ngôi sao trên thẻ của một bài để đưa bài đó lên bảng điều khiển.',
+      notSaved: 'Bài viết đã được lưu, nhưng mục nổi bật của bảng điều khiển chưa thay đổi: {{reason}}',
+    },
     recent: {
       title: 'Bài viết gần đây',
       count: '{{count}} bài đã đăng',

@@ -16,6 +16,14 @@ export const users: UsersTranslation = {
       rejected: 'Bị từ chối',
     },
     list: {
+      narrowing: {
+        label: 'Bộ lọc từ trang tổng quan',
+        country: 'Quốc gia: {{country}}',
+        createdBetween: 'Tạo từ {{from}} đến {{to}}',
+        createdFrom: 'Tạo từ {{from}}',
+        createdTo: 'Tạo đến {{to}}',
+        remove: 'Bỏ bộ lọc: {{filter}}',
+      },
       pageTitle: 'Danh sách người dùng',
       title: 'Người dùng',
       crumb: 'Danh sách',

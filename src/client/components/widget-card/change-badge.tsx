@@ -14,6 +14,8 @@ type ChangeBadgeProps = TrendInput & {
   periodLabel?: string;
   /** Which way is good news: a figure that should fall (refunds, overdue invoices) is green going down. */
   goodWhen?: 'up' | 'down';
+  /** The period label's colour: `text.primary` on a tinted card, where the secondary grey is too faint. */
+  periodColor?: 'text.secondary' | 'text.primary';
 };
 
 /**
@@ -21,7 +23,13 @@ type ChangeBadgeProps = TrendInput & {
  * (red), the signed percentage in the language's format ("+12.5%", "‎-3 %", "٪١٢٫٥+"), and the period
  * it is measured against. Nothing before is "New", without a percentage.
  */
-export function ChangeBadge({ value, previous, periodLabel, goodWhen = 'up' }: ChangeBadgeProps) {
+export function ChangeBadge({
+  value,
+  previous,
+  periodLabel,
+  goodWhen = 'up',
+  periodColor = 'text.secondary',
+}: ChangeBadgeProps) {
   const { t } = useTranslation();
   const trend = trendOf({ value, previous });
   const good = trend.direction === goodWhen;
@@ -60,7 +68,7 @@ export function ChangeBadge({ value, previous, periodLabel, goodWhen = 'up' }: C
         )}
       </Box>
       {periodLabel && (
-        <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+        <Typography component="span" variant="body2" sx={{ color: periodColor }}>
           {periodLabel}
         </Typography>
       )}

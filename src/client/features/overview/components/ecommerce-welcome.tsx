@@ -51,6 +51,7 @@ export function EcommerceWelcome({ ctx, name }: { ctx: EcommerceWidgetContext; n
             <ChangeBadge
               value={welcome.thisMonth}
               previous={welcome.lastMonth}
+              periodColor="text.primary"
               periodLabel={t('overview.ecommerce.welcome.vsLastMonth', {
                 amount: ctx.money(welcome.lastMonth),
               })}

@@ -35,7 +35,7 @@ test('register, land on the dashboard, stay signed in across a reload, log out, 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: /Welcome back.*Grace Hopper/ })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await expect(page.getByText(email).last()).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
@@ -83,7 +83,7 @@ test('password reset with the code from the outbox', async ({ page }) => {
   const email = newEmail('reset');
   await registerThroughUi(page, email);
   await expect(page).toHaveURL(/\/dashboard\/app$/);
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
 

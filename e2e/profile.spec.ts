@@ -31,7 +31,7 @@ async function registerUser(page: Page, firstName: string, lastName: string) {
 
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible();
 }
 
 /** The profile's header card (cover, avatar, name, tabs). */

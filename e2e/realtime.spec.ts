@@ -62,7 +62,7 @@ test('a person sets their status in the account menu; others read it, and it sta
   const bob = await personOn(browser, 'Bob', `Watcher${Date.now()}`, '/dashboard/app');
 
   const menu = async () => {
-    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
     return page.getByRole('menu', { name: 'Status' });
   };
   const status = await menu();

@@ -54,7 +54,7 @@ test('dark mode darkens the page and survives a reload', async ({ page }) => {
   await chooseSetting(page, 'Mode', 'Dark');
   await expect.poll(() => cssColor(page, 'body', 'background-color')).toBe('rgb(20, 26, 33)');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible();
   expect(await cssColor(page, 'body', 'background-color')).toBe('rgb(20, 26, 33)');
   expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
   const cookies = await page.context().cookies();
@@ -70,7 +70,7 @@ test('bold contrast strengthens backgrounds and text, and survives a reload', as
   await chooseSetting(page, 'Contrast', 'Bold');
   await expect.poll(() => cssColor(page, 'body', 'background-color')).toBe('rgb(244, 246, 248)');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible();
   expect(await cssColor(page, 'body', 'background-color')).toBe('rgb(244, 246, 248)');
 });
 

@@ -206,7 +206,7 @@ test('a plain user sees no admin items and is sent to permission denied from the
 }) => {
   await registerPlainUser(page);
   await page.goto('/dashboard/user/profile');
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(
     nav.locator('a[href="/dashboard/user/profile"], a[href="/dashboard/user"]').first(),
@@ -237,7 +237,7 @@ test('the account page changes the name (header and profile follow), the passwor
   await expect(page.getByText('Your account was updated')).toBeVisible();
 
   // The header's account menu shows the new name at once.
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await expect(page.getByRole('presentation').getByText('Renamed After')).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -219,10 +219,10 @@ test('Arabic turns the page right to left; French shows French; both survive a r
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar-SD');
   await expect(page.getByRole('navigation', { name: 'التنقل الرئيسي' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'الحساب' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'الحساب', exact: true })).toBeVisible();
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('button', { name: 'الحساب' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'الحساب', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'اللغة' }).click();
   await page.getByRole('menuitem', { name: 'French' }).click();
@@ -230,7 +230,7 @@ test('Arabic turns the page right to left; French shows French; both survive a r
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
   await expect(page.getByText('Général', { exact: true })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Compte' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Compte', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('fr');
 });
 

@@ -29,6 +29,8 @@ export const publicPages: A11yPage[] = [
   '/403',
   '/404',
   '/500',
+  // A share link that does not exist: the page says so (a real link's page is checked in files-sharing.spec).
+  '/files/s/no-such-link-0000000000',
   '/no-such-page',
 ];
 
@@ -36,6 +38,11 @@ export const publicPages: A11yPage[] = [
 export const dashboardPages: A11yPage[] = [
   '/dashboard/app',
   '/dashboard/ecommerce',
+  '/dashboard/banking',
+  '/dashboard/banking/transactions',
+  '/dashboard/banking/accounts',
+  '/dashboard/banking/budgets',
+  '/dashboard/banking/import',
   '/dashboard/blank',
   '/dashboard/permission-denied',
   '/dashboard/chat',
@@ -45,6 +52,9 @@ export const dashboardPages: A11yPage[] = [
   '/dashboard/mail/all',
   '/dashboard/calendar',
   '/dashboard/kanban',
+  '/dashboard/file',
+  '/dashboard/files-manager',
+  '/dashboard/files-manager/links',
   '/dashboard/e-commerce',
   '/dashboard/e-commerce/shop',
   '/dashboard/e-commerce/list',

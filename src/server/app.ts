@@ -19,6 +19,7 @@ import type { SignupMode } from '#shared/contract/workspace.ts';
 
 import type { Database, Db } from './db/client.ts';
 import type { TrustProxy } from './env.ts';
+import type { StorageSettings } from './modules/files/files.service.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { randomToken } from './lib/crypto.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -28,6 +29,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { publicConfigOf, systemRoutes } from './modules/system/system.routes.ts';
 import { auditAdminRoutes } from './modules/users/audit.admin.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { RESUMABLE_PATH, resumableRoutes } from './modules/files/resumable.routes.ts';
 import { uploadsRoutes } from './modules/files/uploads.routes.ts';
 import { meRoutes } from './modules/account/me.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -53,6 +55,7 @@ import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersAdminRoutes } from './modules/users/users.admin.routes.ts';
 import { workspaceAdminRoutes } from './modules/workspace/workspace.admin.routes.ts';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.ts';
+import { bankingRoutes } from './modules/banking/banking.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -85,6 +88,8 @@ export interface AppConfig {
   demoAccount: { email: string } | null;
   /** Folder of uploaded images (DATA_DIR/uploads); null = a temporary folder removed on close (tests). */
   uploadsDir: string | null;
+  /** Where stored files live (ADR 047): the disk (in `uploadsDir`, the default) or an S3-compatible bucket. */
+  storage: StorageSettings;
   /** The shop's one currency (ISO 4217, `CURRENCY`): prices are integer cents of it. */
   currency: string;
   /** Where customers paying by bank transfer send the money (`BANK_TRANSFER_DETAILS`); null: not shown. */
@@ -106,6 +111,7 @@ export const defaultConfig: AppConfig = {
   mailFrom: 'Atrium <no-reply@atrium.local>',
   demoAccount: null,
   uploadsDir: null,
+  storage: { driver: 'disk' },
   currency: 'USD',
   bankTransferDetails: null,
   signupDefault: 'verify',
@@ -236,6 +242,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auditAdminRoutes, { prefix: '/api/audit-log' });
   await app.register(uploadsRoutes, { prefix: '/api/uploads' });
   await app.register(filesRoutes, { prefix: '/api/files' });
+  await app.register(resumableRoutes, { prefix: RESUMABLE_PATH });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(contactAdminRoutes, { prefix: '/api/contact' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
@@ -260,5 +267,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(workspaceRoutes, { prefix: '/api/workspace' });
   await app.register(workspaceAdminRoutes, { prefix: '/api/workspace' });
   await app.register(overviewRoutes, { prefix: '/api/overview' });
+  await app.register(bankingRoutes, { prefix: '/api/banking' });
   return app;
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 import { signupModes } from '#shared/contract/workspace.ts';
 
+import type { StorageSettings } from './modules/files/files.service.ts';
+
 /**
  * The only reader of process.env (STYLE.md §5). Parsed once; a bad value prints the field errors and exits.
  */
@@ -101,12 +103,48 @@ export const envSchema = z.object({
     .default(72),
   /** Sign-up policy of a new instance, until an administrator changes it (ADR 034). */
   SIGNUP: z.enum(signupModes).default('verify'),
+  /** Where stored files live (ADR 047): `disk` (DATA_DIR/uploads) or an S3-compatible bucket (`s3`). */
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL, like https://s3.example.com').optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(false),
+  /** Seconds a download's presigned URL of the bucket works; 0 = downloads stream through Atrium. */
+  S3_PRESIGNED_DOWNLOADS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600, 'S3_PRESIGNED_DOWNLOADS must be at most 3600 seconds')
+    .default(0),
 });
 export type Env = z.infer<typeof envSchema>;
 
+/** STORAGE_DRIVER=s3 needs a bucket. */
+const checkedEnvSchema = envSchema.refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, {
+  message: 'STORAGE_DRIVER=s3 needs S3_BUCKET (and usually S3_ENDPOINT and the S3_* keys)',
+  path: ['S3_BUCKET'],
+});
+
+/** The storage driver the environment asks for (ADR 047). */
+export function storageSettingsOf(env: Env): StorageSettings {
+  if (env.STORAGE_DRIVER === 'disk' || !env.S3_BUCKET) return { driver: 'disk' };
+  return {
+    driver: 's3',
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    presignSeconds: env.S3_PRESIGNED_DOWNLOADS,
+  };
+}
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = checkedEnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       console.error(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);

@@ -11,8 +11,10 @@ import {
 } from './db/seed/demo-password.ts';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './db/seed/seed.ts';
 import { findUserByEmail } from './modules/account/account.repo.ts';
+import { sweepTrash } from './modules/files/files.tree.ts';
+import { runRecurringAndAnnounce } from './modules/banking/banking.service.ts';
 import { sweepUnpaidOrders } from './modules/orders/orders.sweeper.ts';
-import { readEnv } from './env.ts';
+import { readEnv, storageSettingsOf } from './env.ts';
 import { DirLockedError } from './lib/dir-lock.ts';
 import { closeGracefully, trackConnections } from './lib/graceful-close.ts';
 import { sweep } from './lib/rate-limiter.ts';
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
       mailFrom: env.MAIL_FROM,
       demoAccount: demoUser ? { email: DEMO_ADMIN.email } : null,
       uploadsDir,
+      storage: storageSettingsOf(env),
       currency: env.CURRENCY,
       bankTransferDetails: env.BANK_TRANSFER_DETAILS ?? null,
       signupDefault: env.SIGNUP,
@@ -91,6 +94,14 @@ async function main(): Promise<void> {
     void sweepUnpaidOrders(app, env.ORDER_PAYMENT_TIMEOUT_HOURS)
       .then((cancelled) => cancelled && app.log.info({ cancelled }, 'Cancelled unpaid orders'))
       .catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping unpaid orders failed'));
+    // Trashed files past the workspace's retention (30 days by default) go for good (ADR 046).
+    void sweepTrash(app)
+      .then((purged) => purged && app.log.info({ purged }, 'Emptied old trash'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Emptying old trash failed'));
+    // Banking's recurring transactions due today (each occurrence once across instances, ADR 049).
+    void runRecurringAndAnnounce(app)
+      .then((written) => written && app.log.info({ written }, 'Wrote recurring transactions'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Writing recurring transactions failed'));
     void app.files
       .sweepUnlinked()
       .then((removed) => removed && app.log.info({ removed }, 'Removed unlinked uploads'))

@@ -144,8 +144,79 @@ const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject
                 },
               },
               {
+                // Banking (issue 28 B): the overview (its figures, layout and the chart library start with the
+                // page's code), the transactions list (its first page likewise), accounts, budgets and import.
+                // The widgets' frame texts are the overview's.
+                path: paths.dashboard.general.banking,
+                lazy: () =>
+                  Promise.all([ensureTranslations('banking'), ensureTranslations('overview')]).then(
+                    () => ({}),
+                  ),
+                children: [
+                  {
+                    index: true,
+                    lazy: {
+                      loader: () =>
+                        import('../features/banking/api/banking-overview-loader.ts').then(
+                          (m) => m.bankingOverviewLoader,
+                        ),
+                      Component: () => import('./routes/dashboard/banking.tsx').then((m) => m.Component),
+                    },
+                  },
+                  {
+                    path: 'transactions',
+                    lazy: {
+                      loader: () =>
+                        import('../features/banking/api/banking-list.ts').then(
+                          (m) => m.transactionsListLoader,
+                        ),
+                      Component: () =>
+                        import('./routes/dashboard/banking-transactions.tsx').then((m) => m.Component),
+                    },
+                  },
+                  { path: 'accounts', lazy: () => import('./routes/dashboard/banking-accounts.tsx') },
+                  { path: 'budgets', lazy: () => import('./routes/dashboard/banking-budgets.tsx') },
+                  { path: 'import', lazy: () => import('./routes/dashboard/banking-import.tsx') },
+                ],
+              },
+              {
                 path: paths.dashboard.blank,
                 lazy: withTexts('public-pages', () => import('./routes/dashboard/blank.tsx')),
+              },
+              {
+                // The file overview (issue 27 B): its figures, the layout and the chart library start loading
+                // with the page's code; kind names and the upload box's texts are the file manager's.
+                path: paths.dashboard.general.file,
+                lazy: {
+                  loader: () =>
+                    import('../features/files/api/file-overview-api.ts').then((m) => m.fileOverviewLoader),
+                  Component: withTexts(
+                    'overview',
+                    withTexts('files', () => import('./routes/dashboard/file.tsx').then((m) => m.Component)),
+                  ),
+                },
+              },
+              {
+                // The file manager (issue 27 A): the folder's first page starts loading with the page's code and
+                // its texts; dialogs, the details drawer and the upload client load on first use.
+                path: paths.dashboard.fileManager,
+                lazy: {
+                  loader: () => import('../features/files/api/files-list.ts').then((m) => m.filesListLoader),
+                  Component: withTexts('files', () =>
+                    import('./routes/dashboard/files-manager.tsx').then((m) => m.Component),
+                  ),
+                },
+              },
+              {
+                // The file manager's share links (issue 27 A): the list starts loading with the page's code.
+                path: paths.dashboard.filesLinks,
+                lazy: {
+                  loader: () =>
+                    import('../features/files/api/sharing-api.ts').then((m) => m.sharedLinksLoader),
+                  Component: withTexts('files', () =>
+                    import('./routes/dashboard/files-links.tsx').then((m) => m.Component),
+                  ),
+                },
               },
               {
                 path: paths.dashboard.permissionDenied,
@@ -377,6 +448,11 @@ const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject
           { path: paths.page403, lazy: () => import('./routes/public/page-403.tsx') },
           { path: paths.page404, lazy: () => import('./routes/not-found.tsx') },
           { path: paths.page500, lazy: () => import('./routes/public/page-500.tsx') },
+          {
+            // A file manager share link, for anyone: no guard, its texts load with it.
+            path: '/files/s/:token', // paths.shareLink(token)
+            lazy: withTexts('files', () => import('./routes/public/share-link.tsx')),
+          },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],
       },

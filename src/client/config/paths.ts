@@ -27,6 +27,8 @@ export const paths = {
   contactUs: '/contact-us',
   faqs: '/faqs',
   components: '/components',
+  /** What a file manager share link leads to, for anyone (signed out too). */
+  shareLink: (token: string) => `/files/s/${encodeURIComponent(token)}`,
   auth: {
     root: ROOTS.auth,
     login: `${ROOTS.auth}/login`,
@@ -44,6 +46,8 @@ export const paths = {
     kanban: `${ROOTS.dashboard}/kanban`,
     calendar: `${ROOTS.dashboard}/calendar`,
     fileManager: `${ROOTS.dashboard}/files-manager`,
+    /** The share links a person made (administrators: everyone's), to copy or revoke (issue 27 A). */
+    filesLinks: `${ROOTS.dashboard}/files-manager/links`,
     permissionDenied: `${ROOTS.dashboard}/permission-denied`,
     blank: `${ROOTS.dashboard}/blank`,
     /** Workspace settings (administrators): sign-up policy, mail and storage quotas, invitations. */
@@ -55,6 +59,13 @@ export const paths = {
       banking: `${ROOTS.dashboard}/banking`,
       booking: `${ROOTS.dashboard}/booking`,
       file: `${ROOTS.dashboard}/file`,
+    },
+    /** Banking's pages beside its overview (`general.banking`), issue 28 B. */
+    banking: {
+      transactions: `${ROOTS.dashboard}/banking/transactions`,
+      accounts: `${ROOTS.dashboard}/banking/accounts`,
+      budgets: `${ROOTS.dashboard}/banking/budgets`,
+      import: `${ROOTS.dashboard}/banking/import`,
     },
     mail: {
       root: `${ROOTS.dashboard}/mail`,

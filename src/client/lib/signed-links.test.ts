@@ -25,6 +25,16 @@ describe('signed links in query answers', () => {
     expect(earliestLinkExpiry(`<a href="${link(9)}">x</a> ${link(7)}`)).toBe(7_000);
   });
 
+  it('finds the file manager’s per-person item links too', () => {
+    const id = '6f1c2a52-1b43-4a8e-9d52-1c0d6c1f3b11';
+    const item = (exp: number) =>
+      `/api/files/items/${id}/content?u=0e2f6c1a-1b43-4a8e-9d52-1c0d6c1f3b12&exp=${exp}&sig=${'b'.repeat(43)}`;
+    expect(earliestLinkExpiry({ item: { url: item(3_000), downloadUrl: `${item(2_500)}&download=1` } })).toBe(
+      2_500_000,
+    );
+    expect(earliestLinkExpiry({ link: `/files/s/abc?exp=5` })).toBeNull();
+  });
+
   it('an open query holding links asks again before they expire; one without links never does', async () => {
     vi.useFakeTimers();
     const client = createQueryClient();

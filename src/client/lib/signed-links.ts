@@ -16,10 +16,14 @@ const MIN_INTERVAL_MS = 10_000;
 /** A walk over an answer stops after this many values (a large list is still far below it). */
 const MAX_NODES = 100_000;
 
-const LINK = /\/api\/files\/[^/?#]+\/content\?exp=(\d+)&sig=/g;
+/**
+ * `/api/files/<id>/content?exp=…&sig=…`, and the file manager's per-person item links
+ * `/api/files/items/<id>/content?u=…&exp=…&sig=…` (issue 27).
+ */
+const LINK = /\/api\/files\/(?:items\/)?[^/?#]+\/content\?(?:u=[\w-]+&)?exp=(\d+)&sig=/g;
 
 function linkExpiryOf(text: string): number | null {
-  if (!text.includes('/content?exp=')) return null;
+  if (!text.includes('/content?')) return null;
   let earliest: number | null = null;
   for (const match of text.matchAll(LINK)) {
     const exp = Number(match[1]) * 1000;

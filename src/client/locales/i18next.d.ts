@@ -13,6 +13,8 @@ import type { publicPages } from './langs/en/public-pages.ts';
 import type { users } from './langs/en/users.ts';
 import type { workspace } from './langs/en/workspace.ts';
 import type { overview } from './langs/en/overview.ts';
+import type { files } from './langs/en/files.ts';
+import type { banking } from './langs/en/banking.ts';
 
 /**
  * The texts' types: the start parts (core, shell) are the default namespace; each area's part is a namespace
@@ -34,6 +36,8 @@ declare module 'i18next' {
       'posts',
       'workspace',
       'overview',
+      'files',
+      'banking',
     ];
     resources: {
       translations: StartResource;
@@ -49,6 +53,8 @@ declare module 'i18next' {
       posts: typeof posts;
       workspace: typeof workspace;
       overview: typeof overview;
+      files: typeof files;
+      banking: typeof banking;
     };
   }
 }

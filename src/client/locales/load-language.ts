@@ -18,7 +18,9 @@ export type TranslationPart =
   | 'invoices'
   | 'posts'
   | 'workspace'
-  | 'overview';
+  | 'overview'
+  | 'files'
+  | 'banking';
 
 /** The parts every page needs: loaded with a language, before its first render. */
 export const startParts = ['core', 'shell'] as const satisfies readonly TranslationPart[];
@@ -41,6 +43,8 @@ export const areaParts = [
   'posts',
   'workspace',
   'overview',
+  'files',
+  'banking',
 ] as const satisfies readonly TranslationPart[];
 export type AreaPart = (typeof areaParts)[number];
 

@@ -36,6 +36,8 @@ await Promise.all([
   ensureTranslations('posts'),
   ensureTranslations('workspace'),
   ensureTranslations('overview'),
+  ensureTranslations('files'),
+  ensureTranslations('banking'),
 ]);
 
 i18n.options.saveMissing = true;

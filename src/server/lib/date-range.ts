@@ -22,9 +22,19 @@ const DAY_MS = 86_400_000;
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
+/** Ranges' days already listed (a dashboard asks for the same few ranges again and again). */
+const listedDays = new Map<string, readonly string[]>();
+
 /** The days of the range, in order. */
 export function daysOf(range: DateRange): string[] {
-  return Array.from({ length: daysIn(range.from, range.to) }, (_, i) => addDays(range.from, i));
+  const key = `${range.from}/${range.to}`;
+  let days = listedDays.get(key);
+  if (!days) {
+    days = Array.from({ length: daysIn(range.from, range.to) }, (_, i) => addDays(range.from, i));
+    if (listedDays.size >= 200) listedDays.clear();
+    listedDays.set(key, days);
+  }
+  return [...days];
 }
 
 /** The period of the same length that ends the day before `from`. */

@@ -11,6 +11,7 @@ import type { FileUse, StoredFile } from '#shared/contract/files.ts';
 // A decorator's plugin builds on its module's surface only (ADR 035).
 import {
   createDiskStorage,
+  createS3Storage,
   deleteFiles,
   filesOfUseBefore,
   isPublicUse,
@@ -27,13 +28,30 @@ export type ReadCheck = (userId: string, file: FileRow) => Promise<boolean>;
 /** Which of these file ids does the area still use (linked to a message, a post…)? */
 export type LinkCheck = (fileIds: string[]) => Promise<string[]>;
 
+/**
+ * What the area that owns resumable uploads (the file manager) does with them (ADR 047): `check` at
+ * creation, before a byte is accepted (throw an HttpError to refuse), `place` once the bytes passed the
+ * checks and the file's row is written (throw to refuse: the row and bytes are then deleted). `metadata` is
+ * the tus Upload-Metadata the client sent (`filename`, `filetype`, `folderId`…).
+ */
+export interface ResumableTarget {
+  check?(userId: string, metadata: Record<string, string>): Promise<void>;
+  place?(userId: string, row: FileRow, metadata: Record<string, string>): Promise<void>;
+}
+
 /** An upload nothing links to after this long is removed (attached to a message never sent). */
 export const UNLINKED_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export interface FilesBlock {
   storage: FileStorage;
-  /** The local folder: the disk driver's files, and uploads being received in `.incoming`. */
+  /**
+   * The local folder: the disk driver's files, uploads being received in `.incoming`, and resumable
+   * uploads in progress in `.resumable` (whatever the driver).
+   */
   dir: string;
+  /** The resumable uploads' target (the file manager registers one); null until one is. */
+  resumable: ResumableTarget | null;
+  onResumableUpload(target: ResumableTarget): void;
   /** Streams, checks, re-encodes (images) and stores the one file of a multipart request. */
   store(request: FastifyRequest, options: { use: FileUse; ownerId: string }): Promise<FileRow>;
   /** Lets more people than the owner read files of one use; any check that says yes lets them. */
@@ -70,7 +88,8 @@ function clearStaleIncoming(dir: string): void {
 
 /**
  * The files block (ADR 018): `app.files`, on the disk driver in `config.uploadsDir` (without one, in tests,
- * a temporary folder removed when the app closes). Uploads arrive in `<dir>/.incoming` first.
+ * a temporary folder removed when the app closes) or on an S3-compatible bucket (`config.storage`, ADR 047).
+ * Uploads arrive in `<dir>/.incoming` first, whatever the driver.
  */
 export const filesPlugin = fp(
   async (app: FastifyInstance) => {
@@ -86,7 +105,15 @@ export const filesPlugin = fp(
     }
     await app.register(multipart, { limits: multipartLimits });
 
-    const storage = createDiskStorage(dir);
+    const settings = app.config.storage;
+    let storage: FileStorage;
+    if (settings.driver === 's3') {
+      const s3 = createS3Storage(settings);
+      app.addHook('onClose', async () => s3.client.destroy());
+      storage = s3;
+    } else {
+      storage = createDiskStorage(dir);
+    }
     const readers = new Map<FileUse, ReadCheck[]>();
     const linkers = new Map<FileUse, LinkCheck[]>();
     const SWEEP_BATCH = 500;
@@ -110,9 +137,13 @@ export const filesPlugin = fp(
       }
     }
 
-    app.decorate('files', {
+    const block: FilesBlock = {
       storage,
       dir,
+      resumable: null,
+      onResumableUpload(target) {
+        block.resumable = target;
+      },
       store: (request, options) => storeUpload(app, request, { ...options, tmpDir }),
       allowRead(use, check) {
         readers.set(use, [...(readers.get(use) ?? []), check]);
@@ -133,7 +164,8 @@ export const filesPlugin = fp(
         return false;
       },
       toFile: (row) => toStoredFile(app.secret, row),
-    } satisfies FilesBlock);
+    };
+    app.decorate('files', block);
   },
   { name: 'files', dependencies: ['auth'] },
 );

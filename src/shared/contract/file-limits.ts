@@ -7,7 +7,8 @@ export const MiB = 1024 * 1024;
 /** What a file is for. Areas add theirs here (and a reader check on the server, files.plugin.ts). */
 /** `kanban`: files attached to a kanban card (uploaded to the card, readable by the board's members). */
 /** `product`: a product's pictures (uploaded by an administrator to the product, public like avatars). */
-export const fileUses = ['avatar', 'cover', 'photo', 'attachment', 'kanban', 'product'] as const;
+/** `drive`: a file of the file manager (issue 27): any accepted type, limited by the owner's quota room. */
+export const fileUses = ['avatar', 'cover', 'photo', 'attachment', 'kanban', 'product', 'drive'] as const;
 export type FileUse = (typeof fileUses)[number];
 
 /** Uses whose files anyone may load (an <img> cannot send a bearer token); the rest are private. */
@@ -52,7 +53,57 @@ export const FILE_LIMITS: Record<FileUse, FileLimits> = {
   attachment: { maxBytes: 25 * MiB, types: ATTACHMENT_TYPES },
   kanban: { maxBytes: 25 * MiB, types: ATTACHMENT_TYPES },
   product: { maxBytes: 10 * MiB, types: ['image/png', 'image/jpeg', 'image/webp'] },
+  // The file manager's uploads: as large as the owner's quota leaves room for (checked on upload), and at
+  // most 2,000 MiB (`files.size` is a 32-bit integer column).
+  drive: { maxBytes: 2000 * MiB, types: ATTACHMENT_TYPES },
 };
 
 /** Longest original file name kept (as metadata only: the stored name is chosen by the server). */
 export const FILE_NAME_MAX = 255;
+
+// ── the file manager (issue 27, ADR 046) ────────────────────────────────────────────────────────────────
+
+/** The kinds of item the file manager shows and filters by (a file's kind follows from its type). */
+export const fileKinds = [
+  'folder',
+  'document',
+  'spreadsheet',
+  'presentation',
+  'pdf',
+  'image',
+  'video',
+  'audio',
+  'archive',
+  'other',
+] as const;
+export type FileKind = (typeof fileKinds)[number];
+
+/** The kind of a stored file, from its MIME type (the usage-by-type donut and the type filter use it). */
+export function fileKindOf(mimeType: string): Exclude<FileKind, 'folder'> {
+  if (mimeType === 'application/pdf') return 'pdf';
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('video/')) return 'video';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  if (/zip|x-tar|gzip|x-7z|x-rar|x-bzip/.test(mimeType)) return 'archive';
+  if (/spreadsheet|ms-excel|text\/csv/.test(mimeType)) return 'spreadsheet';
+  if (/presentation|ms-powerpoint/.test(mimeType)) return 'presentation';
+  if (/wordprocessing|opendocument\.text|msword|rtf|^text\//.test(mimeType)) return 'document';
+  return 'other';
+}
+
+/** Longest item name (a file's or a folder's), and longest tag. */
+export const ITEM_NAME_MAX = FILE_NAME_MAX;
+export const ITEM_TAG_MAX = 40;
+export const ITEM_TAGS_MAX = 20;
+/** Items one bulk call (move, copy, trash, restore, delete forever, zip) takes at most. */
+export const ITEM_IDS_MAX = 100;
+/** Deepest folder nesting. */
+export const FOLDER_DEPTH_MAX = 32;
+/** Items one zip download holds at most (files, after expanding folders). */
+export const ZIP_FILES_MAX = 10_000;
+/** Trashed items are deleted forever after this many days (the workspace setting's default). */
+export const TRASH_RETENTION_DAYS_DEFAULT = 30;
+/** Older versions kept per file (the workspace setting's default; the current one is not counted). */
+export const FILE_VERSIONS_KEPT_DEFAULT = 10;
+/** Longest share-link password. */
+export const LINK_PASSWORD_MAX = 128;

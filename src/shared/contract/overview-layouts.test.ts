@@ -33,7 +33,7 @@ describe('dashboard layouts', () => {
       { id: 'upload', hidden: false },
       { id: 'data-activity', hidden: false },
       { id: 'folders', hidden: false },
-      { id: 'upgrade', hidden: false },
+      { id: 'locations', hidden: false },
     ]);
     expect(completeLayout('booking').map((w) => w.id)).toEqual(dashboardWidgets.booking);
   });

@@ -63,6 +63,7 @@ export const dashboardWidgets = {
     'balance-statistics',
     'expenses-categories',
     'recent-transactions',
+    'cards',
     'quick-transfer',
     'contacts',
     'invite-friends',
@@ -80,7 +81,7 @@ export const dashboardWidgets = {
     'booking-details',
     'available',
   ],
-  file: ['storage', 'upload', 'data-activity', 'folders', 'recent-files', 'upgrade'],
+  file: ['storage', 'upload', 'data-activity', 'folders', 'recent-files', 'locations'],
 } as const satisfies Record<Dashboard, readonly string[]>;
 
 export type DashboardWidgetId<D extends Dashboard = Dashboard> = (typeof dashboardWidgets)[D][number];

@@ -94,6 +94,17 @@ export type RealtimeEvent =
    * figures and lists that count people.
    */
   | { type: 'users.changed'; userId: string }
+  /**
+   * Banking (to the people a write concerns: the owner; both sides of a transfer or a money request): balances,
+   * transactions or requests changed. Clients refetch the banking figures and lists they show.
+   */
+  | { type: 'banking.changed'; transactionId: string | null; requestId: string | null }
+  /**
+   * Files (to the owner of the folder and everyone it is shared with, directly or through a folder above):
+   * something in the folder changed (an item added, renamed, moved in or out, trashed, restored, shared, a
+   * new version). `folderId` null: the owner's root. Clients refetch the lists and details they show.
+   */
+  | { type: 'files.changed'; folderId: string | null; ownerId: string; itemId: string | null }
   /** Someone's presence changed (sent to every signed-in user). */
   | { type: 'presence.changed'; userId: string; status: PresenceStatus; lastActivity: string | null };
 

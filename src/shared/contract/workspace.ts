@@ -33,6 +33,18 @@ export const workspaceSettingsFields = z.object({
   mailQuota: mailQuotaSchema,
   /** Default storage quota of a person, bytes (administrators may set another one per person). */
   storageQuotaBytes: count(STORAGE_QUOTA_MAX),
+  /**
+   * The file manager (issue 27, ADR 046): older versions kept per file (the current one not counted), and
+   * days a trashed item is kept before it is deleted forever. Optional: absent means the default
+   * (FILE_VERSIONS_KEPT_DEFAULT, TRASH_RETENTION_DAYS_DEFAULT in file-limits.ts).
+   */
+  fileVersionsKept: count(1000).optional(),
+  trashRetentionDays: z
+    .number({ error: 'validation.numberInvalid' })
+    .int()
+    .min(1, 'validation.numberInvalid')
+    .max(3650)
+    .optional(),
 });
 export type WorkspaceSettingsFields = z.infer<typeof workspaceSettingsFields>;
 

@@ -169,6 +169,15 @@ export const validationMessagesEn = {
   'validation.widgetUnknown': 'This dashboard has no such widget',
   'validation.featuredInvalid': 'Featured must be true or false',
   'validation.widgetRepeated': 'Each widget appears once',
+  'validation.fileNameRequired': 'Enter a name',
+  'validation.fileNameInvalid': 'A name cannot contain / or \\, nor be . or ..',
+  'validation.fileViewInvalid': 'View must be mine, shared, favourites, recent or trash',
+  'validation.fileKindInvalid': 'Unknown type of file',
+  'validation.fileSortInvalid': 'Sort by name, size, type, updatedAt or createdAt',
+  'validation.onConflictInvalid': 'Choose keep both, replace or skip',
+  'validation.itemIdsRequired': 'Select between 1 and 100 items',
+  'validation.shareRoleInvalid': 'Choose can view or can edit',
+  'validation.linkInvalid': 'This link is not valid',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

@@ -1,4 +1,4 @@
-import { fCurrency, fNumber, fPercent } from '../../lib/format.ts';
+import { fCurrency, fData, fNumber, fPercent } from '../../lib/format.ts';
 import type { ChartCategory, ChartDateFormat, ChartValueFormat } from './chart-types.ts';
 
 /** How a chart writes its values and categories, in one language (`numberLocale` of lib/format's languages). */
@@ -47,12 +47,14 @@ export function chartFormatters({
     if (n === null || Number.isNaN(n)) return MISSING_VALUE;
     if (valueFormat === 'percent') return fPercent(n, { locale });
     if (valueFormat === 'currency') return fCurrency(n, currency, { locale });
+    if (valueFormat === 'bytes') return fData(n, { locale });
     return fNumber(n, { locale });
   };
   const tick = (n: number) => {
     if (valueFormat === 'percent') return fPercent(n, { locale });
     if (valueFormat === 'currency')
       return fNumber(n, { locale, style: 'currency', currency, notation: 'compact' });
+    if (valueFormat === 'bytes') return fData(n, { locale });
     return fNumber(n, { locale, notation: 'compact' });
   };
   const category = (c: ChartCategory) => {

@@ -7,7 +7,7 @@
 export type ChartCategory = string | number | Date;
 
 /** How values are written in tooltips, on the value axis and in the data table. */
-export type ChartValueFormat = 'number' | 'percent' | 'currency';
+export type ChartValueFormat = 'number' | 'percent' | 'currency' | 'bytes';
 
 /** How `Date` categories are written: 26 Nov, Nov 2026, 2026 or Nov 26, 2026 (in the language). */
 export type ChartDateFormat = 'day' | 'month' | 'year' | 'date';

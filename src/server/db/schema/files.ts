@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
-import { fileUses } from '#shared/contract/files.ts';
+import { fileActions, fileItemTypes, fileKinds, fileUses, shareRoles } from '#shared/contract/files.ts';
 
 import { users } from './users.ts';
 
@@ -31,4 +44,176 @@ export const files = pgTable(
     index('files_owner_idx').on(t.ownerId, t.use, t.createdAt),
     check('files_size_positive', sql`size > 0`),
   ],
+);
+
+// ── the file manager (issue 27, ADR 046) ────────────────────────────────────────────────────────────────
+
+/**
+ * A folder or a file of someone's tree. A file item points to the stored file of its current version
+ * (`fileId`; older ones in `file_versions`). `ancestors` lists the folders above it, from the top down (the
+ * access check and search read shares of an item and its ancestors in one go, a move rewrites the array of
+ * the moved subtree). Names are unique, ignoring case, among the live items of one folder. A trashed item
+ * (`deletedAt`) is detached: the item the person deleted (`trashRootId` = its own id) has no parent and no
+ * ancestors and keeps where it was (`originalParentId`, `originalPath`); what was in it keeps its place
+ * under it, with `trashRootId` naming it.
+ */
+export const fileItems = pgTable(
+  'file_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid(),
+    ancestors: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    type: text({ enum: fileItemTypes }).notNull(),
+    kind: text({ enum: fileKinds }).notNull(),
+    name: text().notNull(),
+    fileId: uuid().references(() => files.id, { onDelete: 'cascade' }),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    version: integer().notNull().default(1),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+    deletedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    trashRootId: uuid(),
+    originalParentId: uuid(),
+    originalPath: text(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'file_items_parent_fk' }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('file_items_name_unique')
+      .on(
+        t.ownerId,
+        sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+        sql`lower(${t.name})`,
+      )
+      .where(sql`${t.deletedAt} is null`),
+    index('file_items_parent_idx').on(t.ownerId, t.parentId, t.type, t.name),
+    index('file_items_ancestors_idx').using('gin', t.ancestors),
+    index('file_items_tags_idx').using('gin', t.tags),
+    index('file_items_file_idx').on(t.fileId),
+    index('file_items_trash_idx')
+      .on(t.ownerId, t.deletedAt)
+      .where(sql`${t.trashRootId} = ${t.id}`),
+    check('file_items_file_has_version', sql`(${t.type} = 'folder') = (${t.fileId} is null)`),
+  ],
+);
+
+/** Every version of a file item (the current one too), numbered from 1; each is one stored file. */
+export const fileVersions = pgTable(
+  'file_versions',
+  {
+    itemId: uuid()
+      .notNull()
+      .references(() => fileItems.id, { onDelete: 'cascade' }),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    number: integer().notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.number] }),
+    uniqueIndex('file_versions_file_unique').on(t.fileId),
+  ],
+);
+
+/** An item shared with a person; a folder's share covers everything under it. */
+export const fileShares = pgTable(
+  'file_shares',
+  {
+    itemId: uuid()
+      .notNull()
+      .references(() => fileItems.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text({ enum: shareRoles }).notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.userId] }), index('file_shares_user_idx').on(t.userId)],
+);
+
+/** A link that opens an item to anyone who has it (revoking deletes the row). */
+export const fileLinks = pgTable(
+  'file_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    itemId: uuid()
+      .notNull()
+      .references(() => fileItems.id, { onDelete: 'cascade' }),
+    token: text().notNull(),
+    passwordHash: text(),
+    expiresAt: timestamp({ withTimezone: true }),
+    downloadOnly: boolean().notNull().default(false),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('file_links_token_unique').on(t.token),
+    index('file_links_item_idx').on(t.itemId),
+    index('file_links_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Items a person starred. */
+export const fileFavourites = pgTable(
+  'file_favourites',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid()
+      .notNull()
+      .references(() => fileItems.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
+);
+
+/** When a person last opened a file (the "recent" view). */
+export const fileViews = pgTable(
+  'file_views',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid()
+      .notNull()
+      .references(() => fileItems.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    index('file_views_recent_idx').on(t.userId, t.viewedAt),
+  ],
+);
+
+/** What happened to an item, by whom (the details drawer's activity). */
+export const fileActivity = pgTable(
+  'file_activity',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    itemId: uuid()
+      .notNull()
+      .references(() => fileItems.id, { onDelete: 'cascade' }),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    action: text({ enum: fileActions }).notNull(),
+    details: jsonb().$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('file_activity_item_idx').on(t.itemId, t.createdAt)],
 );

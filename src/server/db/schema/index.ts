@@ -14,3 +14,5 @@ export * from './invoices.ts';
 export * from './posts.ts';
 export * from './workspace.ts';
 export * from './overview.ts';
+export * from './rollups.ts';
+export * from './banking.ts';

@@ -10,6 +10,7 @@ import { seedOrders } from '../../modules/orders/orders.seed.ts';
 import { seedPosts } from '../../modules/posts/posts.seed.ts';
 import { seedInvoices } from '../../modules/invoices/invoices.seed.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.seed.ts';
+import { seedBanking } from '../../modules/banking/banking.seed.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
 import {
@@ -248,4 +249,6 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     peopleIds: seeded.activeIds,
     uploadsDir: options.uploadsDir,
   });
+  // Banking: a year of salary, rent, bills, shopping and transfers for the demo admin and ten demo users.
+  await seedBanking(db, { adminId: seeded.adminId, peopleIds: seeded.activeIds.slice(0, 10) });
 }

@@ -6,6 +6,7 @@ import type { TrendFigure } from '#shared/contract/overview.ts';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, chatParticipants } from '../../db/schema/index.ts';
 import { countTrend, firstNumber, type DateRange, type StatsScope } from '../../lib/date-range.ts';
+import { rollupTrends } from '../../lib/rollups.ts';
 
 /** The viewer's unread chat messages over all their conversations (their own counters). */
 export async function unreadChat(db: Db, scope: StatsScope): Promise<number> {
@@ -17,10 +18,12 @@ export async function unreadChat(db: Db, scope: StatsScope): Promise<number> {
 
 /**
  * Chat messages sent in the period, deleted ones aside, per viewer's day: for administrators every message
- * of the workspace (`chat_messages_created_idx`), for anyone else the messages of the conversations they
- * are in.
+ * of the workspace (the `chat` rollup its triggers keep, drizzle/0028_overview-rollups.sql), for anyone else
+ * the messages of the conversations they are in.
  */
-export function chatSent(db: Db, scope: StatsScope, range: DateRange): Promise<TrendFigure> {
+export async function chatSent(db: Db, scope: StatsScope, range: DateRange): Promise<TrendFigure> {
+  if (scope.isAdmin)
+    return (await rollupTrends(db, 'chat', range, { sent: (s) => s.n }, { measures: ['n'] })).sent;
   const kept = sql`${chatMessages.deletedAt} is null`;
   const mine = sql`${chatMessages.conversationId} in (select ${chatParticipants.conversationId}
     from ${chatParticipants} where ${chatParticipants.userId} = ${scope.userId})`;

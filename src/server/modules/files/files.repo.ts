@@ -135,3 +135,11 @@ export async function insertFileWithinQuota(
     return { row: await insertFile(tx, values) };
   });
 }
+
+/** Bytes every stored file of the instance takes, and how many there are (the file overview's locations). */
+export async function storedTotals(db: Db): Promise<{ bytes: number; count: number }> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)`, count: sql<number>`count(*)::int` })
+    .from(files);
+  return { bytes: Number(row?.bytes ?? 0), count: Number(row?.count ?? 0) };
+}

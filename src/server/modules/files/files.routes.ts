@@ -14,6 +14,7 @@ import { HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
 import { actor, bearerToken } from '../../plugins/auth.ts';
 import { deleteOwnFile, findFile } from './files.repo.ts';
 import { isPublicUse, LINK_MAX_SECONDS, publicUploadUrl, validLink } from './files.service.ts';
+import { fileTreeRoutes } from './files.tree.routes.ts';
 import { storageUsage } from './quota.ts';
 import { sendStoredFile } from './send-file.ts';
 
@@ -25,6 +26,9 @@ const fileNotFound = () => notFound('File not found');
  * it, never a hint that it exists (SECURITY.md F8, Z1).
  */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The file manager (issue 27, ADR 046): its paths all start with a word, never clashing with `/:id`.
+  await app.register(fileTreeRoutes);
+
   app.post(
     '/',
     {

@@ -26,10 +26,10 @@ import {
 
 import { HttpError, badRequest } from '../../lib/http-error.ts';
 import { enforce, type Limit } from '../../lib/rate-limiter.ts';
-import { insertFileWithinQuota, type FileRow } from './files.repo.ts';
-import { reencodeImage, type ImagePreset } from './images.ts';
+import { insertFileWithinQuota, storedTotals, type FileRow } from './files.repo.ts';
+import { imageSize, reencodeImage, type ImagePreset } from './images.ts';
 import { defaultQuota, overQuota, storageUsage } from './quota.ts';
-import { newStorageKey } from './storage.ts';
+import { newStorageKey, type StorageDescription } from './storage.ts';
 
 // The files module's surface (ADR 035): other modules use files through these and `app.files`
 // (plugins/files.ts).
@@ -42,10 +42,19 @@ export {
   storageKeysOfOwners,
   type FileRow,
 } from './files.repo.ts';
-export { createDiskStorage, type FileStorage } from './storage.ts';
+export {
+  createDiskStorage,
+  STORAGE_KEY,
+  type FileStorage,
+  type StorageDescription,
+  type StorageKind,
+} from './storage.ts';
+export { createS3Storage, type S3Settings, type StorageSettings } from './storage-s3.ts';
 
 /** Uploads per user, whatever the use. */
 export const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 10 * 60 };
+/** File-manager uploads per user: a dropped folder is many files at once (its quota bounds the bytes). */
+export const DRIVE_UPLOAD_LIMIT: Limit = { max: 500, windowSeconds: 10 * 60 };
 
 /** The multipart limits of every upload: one file (its size set per use) and a few small fields. */
 export const multipartLimits = {
@@ -66,6 +75,7 @@ const PRESETS: Record<FileUse, ImagePreset> = {
   attachment: 'attachment',
   kanban: 'attachment',
   product: 'photo',
+  drive: 'attachment',
 };
 
 /** The extensions a name may have for each type (images: any image extension, they are re-encoded). */
@@ -113,7 +123,7 @@ export function cleanFileName(raw: string | undefined, fallback = 'file'): strin
 
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
 
-interface Received {
+export interface Received {
   path: string;
   size: number;
   name: string;
@@ -229,48 +239,107 @@ export async function storeUpload(
   if (room <= 0 || (Number.isFinite(declared) && declared > room + MULTIPART_SLACK)) throw refusal();
   const received = await receive(request, tmpDir, limits, { bytes: room, error: refusal });
   try {
-    await enforce(app.db, [[`upload:user:${request.auth?.user.id ?? ownerId}`, UPLOAD_LIMIT]]);
-    const type = await checkType(received, limits);
-    let name = cleanFileName(received.name, use);
-    let stored: { source: Readable; ext: string; mimeType: string; size: number };
-    let dimensions: { width: number | null; height: number | null } = { width: null, height: null };
-    if (isImage(type.mime)) {
-      const image = await reencodeImage(received.path, type.mime, PRESETS[use]);
-      dimensions = { width: image.width, height: image.height };
-      stored = {
-        source: Readable.from([image.data]),
-        ext: 'webp',
-        mimeType: 'image/webp',
-        size: image.data.length,
-      };
-      name = `${extensionOf(name) ? name.slice(0, -path.extname(name).length) : name}.webp`;
-    } else {
-      stored = {
-        source: fs.createReadStream(received.path),
-        ext: type.ext,
-        mimeType: type.mime,
-        size: received.size,
-      };
-    }
-    const storageKey = newStorageKey(stored.ext);
-    await app.files.storage.put(storageKey, stored.source);
-    let result: Awaited<ReturnType<typeof insertFileWithinQuota>>;
-    try {
-      const values = { ownerId, use, storageKey, name, mimeType: stored.mimeType, size: stored.size };
-      result = await insertFileWithinQuota(app.db, { ...values, ...dimensions }, await defaultQuota(app));
-    } catch (error) {
-      await app.files.storage.remove([storageKey]);
-      throw error;
-    }
-    if ('refused' in result) {
-      // Other uploads of the same person were stored meanwhile: this one no longer fits.
-      await app.files.storage.remove([storageKey]);
-      throw overQuota(result.refused);
-    }
-    return result.row;
+    const uploader = request.auth?.user.id ?? ownerId;
+    await enforce(
+      app.db,
+      use === 'drive'
+        ? [[`upload:drive:${uploader}`, DRIVE_UPLOAD_LIMIT]]
+        : [[`upload:user:${uploader}`, UPLOAD_LIMIT]],
+    );
+    return await storeReceived(app, received, { use, ownerId });
   } finally {
     await fs.promises.rm(received.path, { force: true });
   }
+}
+
+/**
+ * The checks and storing every upload goes through once its bytes are in a local file (a multipart upload,
+ * or a resumable one when its last byte arrived): the type read from the bytes against the use and the
+ * name, the name cleaned, images re-encoded, the bytes put in storage and the row written within the
+ * owner's quota. The caller removes `received.path`.
+ */
+export async function storeReceived(
+  app: FastifyInstance,
+  received: Received,
+  { use, ownerId }: { use: FileUse; ownerId: string },
+): Promise<FileRow> {
+  const limits = FILE_LIMITS[use];
+  if (received.size === 0) throw badRequest('The file is empty', 'NO_FILE');
+  if (received.size > limits.maxBytes) throw tooLarge(limits);
+  const type = await checkType(received, limits);
+  let name = cleanFileName(received.name, use);
+  let stored: { source: Readable; ext: string; mimeType: string; size: number };
+  let dimensions: { width: number | null; height: number | null } = { width: null, height: null };
+  if (isImage(type.mime) && use === 'drive') {
+    // The file manager keeps what was stored, byte for byte (ADR 046); the image is only checked and sized.
+    dimensions = await imageSize(received.path, type.mime);
+    stored = {
+      source: fs.createReadStream(received.path),
+      ext: type.ext,
+      mimeType: type.mime,
+      size: received.size,
+    };
+  } else if (isImage(type.mime)) {
+    const image = await reencodeImage(received.path, type.mime, PRESETS[use]);
+    dimensions = { width: image.width, height: image.height };
+    stored = {
+      source: Readable.from([image.data]),
+      ext: 'webp',
+      mimeType: 'image/webp',
+      size: image.data.length,
+    };
+    name = `${extensionOf(name) ? name.slice(0, -path.extname(name).length) : name}.webp`;
+  } else {
+    stored = {
+      source: fs.createReadStream(received.path),
+      ext: type.ext,
+      mimeType: type.mime,
+      size: received.size,
+    };
+  }
+  const storageKey = newStorageKey(stored.ext);
+  await app.files.storage.put(storageKey, stored.source);
+  let result: Awaited<ReturnType<typeof insertFileWithinQuota>>;
+  try {
+    const values = { ownerId, use, storageKey, name, mimeType: stored.mimeType, size: stored.size };
+    result = await insertFileWithinQuota(app.db, { ...values, ...dimensions }, await defaultQuota(app));
+  } catch (error) {
+    await app.files.storage.remove([storageKey]);
+    throw error;
+  }
+  if ('refused' in result) {
+    // Other uploads of the same person were stored meanwhile: this one no longer fits.
+    await app.files.storage.remove([storageKey]);
+    throw overQuota(result.refused);
+  }
+  return result.row;
+}
+
+/** The extensions a name of an accepted type of `use` may have (to refuse a resumable upload early). */
+export function acceptedExtensions(use: FileUse): Set<string> {
+  const types = FILE_LIMITS[use].types;
+  return new Set([
+    ...(types.some(isImage) ? IMAGE_EXTENSIONS : []),
+    ...types.flatMap((type) => EXTENSIONS[type] ?? []),
+  ]);
+}
+
+// ── locations ───────────────────────────────────────────────────────────────────────────────────────────
+
+export interface StorageLocation extends StorageDescription {
+  /** Bytes the instance's stored files take there, and how many files. */
+  usedBytes: number;
+  fileCount: number;
+}
+
+/**
+ * Where the instance stores files (the file overview's cards, issue 27 B): one location today, the disk or
+ * the bucket of `config.storage`, with what Atrium's files take there and, for a disk, its free and total
+ * space (a bucket does not say: null).
+ */
+export async function storageLocations(app: FastifyInstance): Promise<StorageLocation[]> {
+  const [description, totals] = await Promise.all([app.files.storage.describe(), storedTotals(app.db)]);
+  return [{ ...description, usedBytes: totals.bytes, fileCount: totals.count }];
 }
 
 // ── links ───────────────────────────────────────────────────────────────────────────────────────────────

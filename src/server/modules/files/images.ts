@@ -30,6 +30,23 @@ export interface EncodedImage {
 const unreadable = () => badRequest('The image could not be read', 'INVALID_IMAGE');
 
 /**
+ * Checks, without re-encoding, that the image at `input` is what its bytes say (`mimeType`) and reads its
+ * size: the file manager keeps the bytes a person stored (ADR 046), full resolution and metadata included.
+ */
+export async function imageSize(input: string, mimeType: string): Promise<{ width: number; height: number }> {
+  const format = FORMATS[mimeType];
+  if (!format) throw badRequest('Upload a PNG, JPEG or WebP image', 'UNSUPPORTED_IMAGE');
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  if (metadata.format !== format || !metadata.width || !metadata.height) throw unreadable();
+  return { width: metadata.width, height: metadata.pageHeight ?? metadata.height };
+}
+
+/**
  * Re-encodes the image at `input` (a path or bytes) whose bytes say it is `mimeType`. The decoder must agree
  * with the magic number, and the header's pixel count is checked before anything is decoded.
  */

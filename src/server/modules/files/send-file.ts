@@ -13,6 +13,11 @@ import type { FileStorage } from './storage.ts';
  * CSP), shown inline only for raster images and otherwise downloaded under its uploaded name (RFC 6266).
  * One `Range` is honoured (206, or 416 outside the file) so media can seek and downloads resume; the
  * storage key never changes its bytes, so it is the ETag.
+ *
+ * On an object store with presigned downloads switched on (ADR 047), the answer is instead a redirect to a
+ * short-lived URL of the store, which sends the bytes (and Range) itself with the same name and type; the
+ * caller has checked the permission, as for streamed answers. `presign: false` keeps a route streaming
+ * (public images: their address is cached for a year, a changing signed URL would defeat that).
  */
 export async function sendStoredFile(
   request: FastifyRequest,
@@ -20,14 +25,34 @@ export async function sendStoredFile(
   storage: FileStorage,
   file: Pick<FileRow, 'storageKey' | 'mimeType' | 'name'>,
   cacheControl: string,
+  {
+    presign = true,
+    download = false,
+    pdfInline = false,
+  }: { presign?: boolean; download?: boolean; pdfInline?: boolean } = {},
 ): Promise<FastifyReply> {
+  // `download`: always as an attachment. `pdfInline` (the file manager's preview, ADR 046): a PDF inline, run
+  // by the browser's own viewer, which a sandboxed document refuses: its CSP drops `sandbox` but still lets
+  // nothing load and only this app frame it.
+  const isPdfInline = !download && pdfInline && file.mimeType === 'application/pdf';
+  const inline = !download && ((IMAGE_TYPES as readonly string[]).includes(file.mimeType) || isPdfInline);
+  if (presign && storage.presignedUrl) {
+    const url = await storage.presignedUrl(file.storageKey, {
+      name: file.name,
+      mimeType: file.mimeType,
+      inline,
+    });
+    return reply.header('cache-control', 'no-store').redirect(url, 302);
+  }
   const size = await storage.size(file.storageKey);
   if (size === null) throw notFound('File not found');
   const etag = `"${file.storageKey}"`;
-  const inline = (IMAGE_TYPES as readonly string[]).includes(file.mimeType);
   reply
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header(
+      'content-security-policy',
+      isPdfInline ? "default-src 'none'; frame-ancestors 'self'" : "default-src 'none'; sandbox",
+    )
     .header('cache-control', cacheControl)
     .header('etag', etag)
     .header('accept-ranges', 'bytes')

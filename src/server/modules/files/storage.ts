@@ -1,6 +1,6 @@
 /**
- * Where the bytes of stored files live (ADR 018). One driver today, the local disk under
- * DATA_DIR/uploads; a store shared by several instances (S3-compatible) implements the same interface.
+ * Where the bytes of stored files live (ADR 018): the local disk under DATA_DIR/uploads (the default), or
+ * an S3-compatible object store shared by several instances (storage-s3.ts, ADR 047), behind one interface.
  * Keys are chosen by the server (STORAGE_KEY), so no user input ever becomes a path.
  */
 import { randomBytes } from 'node:crypto';
@@ -29,6 +29,33 @@ export interface FileStorage {
   size(key: string): Promise<number | null>;
   /** Deletes stored files; missing ones are ignored. */
   remove(keys: readonly string[]): Promise<void>;
+  /** Every stored key (STORAGE_KEY), in no particular order: what `files:migrate-storage` copies. */
+  list(): AsyncIterable<string>;
+  /** What kind of store this is, its name, and its space where the store says (a bucket does not). */
+  describe(): Promise<StorageDescription>;
+  /**
+   * A short-lived URL of the store itself to download `key` from (ADR 047), when the driver has one and
+   * it is switched on; downloads then redirect there instead of streaming through the server.
+   */
+  presignedUrl?(key: string, download: PresignedDownload): Promise<string>;
+}
+
+export type StorageKind = 'disk' | 's3';
+
+export interface StorageDescription {
+  kind: StorageKind;
+  /** `disk`, or the bucket's name. */
+  name: string;
+  /** Free and total bytes of the disk holding the files; null where the store does not say (S3). */
+  freeBytes: number | null;
+  totalBytes: number | null;
+}
+
+export interface PresignedDownload {
+  /** The download's name (Content-Disposition) and type. */
+  name: string;
+  mimeType: string;
+  inline: boolean;
 }
 
 /** Files in one folder, written with `wx` (never replacing one) and mode 0640. */
@@ -67,6 +94,19 @@ export function createDiskStorage(dir: string): FileStorage & { dir: string } {
           if (file) await fs.promises.rm(file, { force: true });
         }),
       );
+    },
+    async *list() {
+      const folder = await fs.promises.opendir(dir);
+      for await (const entry of folder) if (entry.isFile() && STORAGE_KEY.test(entry.name)) yield entry.name;
+    },
+    async describe() {
+      const stat = await fs.promises.statfs(dir);
+      return {
+        kind: 'disk',
+        name: 'disk',
+        freeBytes: stat.bavail * stat.bsize,
+        totalBytes: stat.blocks * stat.bsize,
+      };
     },
   };
 }

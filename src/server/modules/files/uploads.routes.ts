@@ -19,6 +19,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { name } = request.params;
     const row = STORAGE_KEY.test(name) ? await findFileByKey(app.db, name) : undefined;
     if (!row || !isPublicUse(row.use)) throw notFound('File not found');
-    return sendStoredFile(request, reply, app.files.storage, row, 'public, max-age=31536000, immutable');
+    return sendStoredFile(request, reply, app.files.storage, row, 'public, max-age=31536000, immutable', {
+      presign: false,
+    });
   });
 };

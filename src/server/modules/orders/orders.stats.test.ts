@@ -1,10 +1,21 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { orderItems, orders } from '../../db/schema/index.ts';
+import { inRange, rowsOf, type DateRange } from '../../lib/date-range.ts';
 import { insertProduct } from '../../testing/shop.ts';
-import { TOKYO_RANGE, adminScope, at, memberScope, statsDb, tokyoFigure } from '../../testing/stats.ts';
+import {
+  TOKYO_RANGE,
+  adminScope,
+  at,
+  memberScope,
+  person,
+  statsDb,
+  tokyoFigure,
+} from '../../testing/stats.ts';
 import {
   bestCustomers,
+  type BestCustomer,
   currentBalance,
   productsSold,
   sales,
@@ -227,5 +238,74 @@ describe('shop overview figures', () => {
     ]);
     expect(await bestCustomers(s.db, adminScope(s.admin), TOKYO_RANGE, 1)).toHaveLength(1);
     expect(await bestCustomers(s.db, memberScope(s.alice), TOKYO_RANGE)).toBeUndefined();
+  });
+});
+
+describe('best customers over many customers', () => {
+  const s = statsDb();
+  let raw: (range: DateRange) => Promise<BestCustomer[]>;
+
+  beforeAll(async () => {
+    // 40 customers: the first ones spent most long ago, the last ones most in March 2024; one in ten with
+    // the same spend as another (ties go by id).
+    const people = await Promise.all(Array.from({ length: 40 }, () => person(s.db)));
+    let n = 0;
+    const rows = people.flatMap((userId, i) => [
+      { userId, at: '2023-06-01T12:00:00Z', total: 100_000 - i * 2000 },
+      { userId, at: '2024-03-10T03:00:00Z', total: 1000 + (i % 10 === 9 ? (i - 1) * 300 : i * 300) },
+      { userId, at: '2024-03-11T10:00:00Z', total: i % 7 === 0 ? 5000 : 0 },
+    ]);
+    await s.db.insert(orders).values(
+      rows
+        .filter((row) => row.total > 0)
+        .map((row) => ({
+          userId: row.userId,
+          status: 'completed' as const,
+          subtotal: row.total,
+          total: row.total,
+          itemCount: 1,
+          currency: 'USD',
+          delivery: 'free' as const,
+          paymentMethod: 'cash' as const,
+          address: {
+            name: 'A',
+            phoneNumber: '1',
+            fullAddress: 'x',
+            street: '',
+            city: '',
+            state: '',
+            zipCode: '',
+            country: 'FR',
+            addressType: 'home' as const,
+          },
+          idempotencyKey: `best-${++n}`,
+          createdAt: at(row.at),
+        })),
+    );
+    raw = async (range) =>
+      rowsOf<{ user_id: string; spent: string; n: number }>(
+        await s.db.execute(sql`select user_id, sum(total)::text as spent, count(*)::int as n from orders
+          where status in ('paid', 'completed') and ${inRange(orders.createdAt, range)}
+          group by 1 order by sum(total) desc, 1 limit 5`),
+      ).map((row) => ({ userId: row.user_id, spent: Number(row.spent), orders: row.n }));
+  });
+
+  it('finds the best of the period among the best of all time, as summing every sale does', async () => {
+    for (const range of [
+      TOKYO_RANGE,
+      { from: '2023-01-01', to: '2024-12-31', timeZone: 'UTC' },
+      { from: '2024-01-01', to: '2024-12-31', timeZone: 'UTC' },
+    ]) {
+      const expected = await raw(range);
+      expect(expected).toHaveLength(5);
+      // Few candidates at a time (the bounds decide, or all of them are read batch after batch), or one (it
+      // falls back to summing every sale).
+      for (const rounds of [[3, 6, 12, 24], [8, 16, 32, 64], [40], [1]]) {
+        expect(
+          await bestCustomers(s.db, adminScope(s.admin), range, 5, rounds),
+          JSON.stringify(rounds),
+        ).toEqual(expected);
+      }
+    }
   });
 });

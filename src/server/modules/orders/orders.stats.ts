@@ -1,7 +1,7 @@
 /** Sales figures for the overview dashboards (ADR 036): read-only, scoped by the viewer. */
 import { sql } from 'drizzle-orm';
 
-import type { TrendFigure } from '#shared/contract/overview.ts';
+import { daysIn, type TrendFigure } from '#shared/contract/overview.ts';
 import {
   productCategories,
   productGenders,
@@ -10,7 +10,7 @@ import {
 } from '#shared/contract/products-limits.ts';
 
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders, products } from '../../db/schema/index.ts';
+import { orderCustomerQuarters, orderItems, orders, products } from '../../db/schema/index.ts';
 import {
   dayIn,
   fillMonths,
@@ -25,12 +25,67 @@ import {
   type DateRange,
   type StatsScope,
 } from '../../lib/date-range.ts';
+import {
+  allKeys,
+  nextDay,
+  rollupSums,
+  rollupTrends,
+  type KeyedSums,
+  type RollupSums,
+} from '../../lib/rollups.ts';
 
 /** A sale: an order that was paid and neither cancelled nor refunded since. */
 const SOLD = sql`${orders.status} in ('paid', 'completed')`;
 
 /** Administrators: every customer's orders; anyone else: their own. */
 const ownedBy = (scope: StatsScope) => (scope.isAdmin ? sql`true` : sql`${orders.userId} = ${scope.userId}`);
+
+// Administrators' figures cover every order of the range: they read the rollups the orders' triggers keep
+// (drizzle/0028_overview-rollups.sql, ADR 036 "Rollups, measured"): `orders.sold` (n sales, a their total,
+// b net of discounts without shipping and taxes, c units), `orders.status` (per status: n orders, a total),
+// `orders.category` and `orders.gender` (the sales' lines: n units, a net revenue) and `orders.customer`.
+// Anyone else's figures read their own orders (`orders_user_created_idx`), a few dozen rows.
+
+/** What the shop's sales of `range` sum up to (`orders.sold`: n sales, a total, b net, c units). */
+async function shopSoldIn(db: Db, range: DateRange): Promise<RollupSums> {
+  const [sums] = await rollupSums(db, 'orders.sold', [range.from, nextDay(range.to)], range.timeZone, {
+    measures: ['a'],
+  });
+  return allKeys(sums ?? new Map());
+}
+
+/** The shop's sales as trend figures: revenue (a), orders (n), units (c) and net profit (b). */
+const shopSales = (db: Db, range: DateRange) =>
+  rollupTrends(db, 'orders.sold', range, {
+    revenue: (s) => s.a,
+    orders: (s) => s.n,
+    productsSold: (s) => s.c,
+    salesProfit: (s) => s.b,
+  });
+
+/**
+ * The sales figures of the range that share one read for administrators (revenue, orders, units, net
+ * profit), as `sales`, `productsSold` and `salesProfit` give them one by one.
+ */
+export async function salesFigures(
+  db: Db,
+  scope: StatsScope,
+  range: DateRange,
+): Promise<{
+  revenue: TrendFigure;
+  orders: TrendFigure;
+  productsSold: TrendFigure;
+  salesProfit: TrendFigure | undefined;
+}> {
+  if (!scope.isAdmin) {
+    const [{ revenue, orders: count }, units] = await Promise.all([
+      sales(db, scope, range),
+      productsSold(db, scope, range),
+    ]);
+    return { revenue, orders: count, productsSold: units, salesProfit: undefined };
+  }
+  return shopSales(db, range);
+}
 
 /**
  * Sales in the period by the day the order was placed (the viewer's day): `revenue` is what they total
@@ -42,6 +97,10 @@ export async function sales(
   scope: StatsScope,
   range: DateRange,
 ): Promise<{ revenue: TrendFigure; orders: TrendFigure }> {
+  if (scope.isAdmin) {
+    const { revenue, orders: count } = await shopSales(db, range);
+    return { revenue, orders: count };
+  }
   const where = (r: DateRange) => sql`${SOLD} and ${ownedBy(scope)} and ${inRange(orders.createdAt, r)}`;
   const totals = async (r: DateRange) => {
     const [row] = rowsOf<{ revenue: unknown; n: unknown }>(
@@ -87,6 +146,7 @@ const REFUNDED = sql`${orders.status} = 'refunded'`;
 
 /** What sales in the period total (cents): the welcome card's this month and last month. */
 export async function salesTotal(db: Db, scope: StatsScope, range: DateRange): Promise<number> {
+  if (scope.isAdmin) return (await shopSoldIn(db, range)).a;
   return firstNumber(
     await db.execute(sql`select coalesce(sum(${orders.total}), 0)::text as n from ${orders}
       where ${SOLD} and ${ownedBy(scope)} and ${inRange(orders.createdAt, range)}`),
@@ -94,18 +154,18 @@ export async function salesTotal(db: Db, scope: StatsScope, range: DateRange): P
 }
 
 /**
- * Units sold in the period (the lines of its sales), per viewer's day. Administrators: the shop's; anyone
- * else: what they bought. Sales are found by `orders_status_created_idx` (`orders_user_created_idx`), their
- * lines through the lines' primary key.
+ * Units sold in the period, per viewer's day: the units of its sales (an order's `item_count`, the sum of
+ * its lines' quantities). Administrators: the shop's; anyone else: what they bought.
  */
-export function productsSold(db: Db, scope: StatsScope, range: DateRange): Promise<TrendFigure> {
-  const lines = (r: DateRange) => sql`${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id}
-    where ${SOLD} and ${ownedBy(scope)} and ${inRange(orders.createdAt, r)}`;
+export async function productsSold(db: Db, scope: StatsScope, range: DateRange): Promise<TrendFigure> {
+  if (scope.isAdmin) return (await shopSales(db, range)).productsSold;
+  const where = (r: DateRange) => sql`${SOLD} and ${ownedBy(scope)} and ${inRange(orders.createdAt, r)}`;
   return trendOf(db, range, {
-    value: (r) => sql`select coalesce(sum(${orderItems.quantity}), 0)::int as n from ${lines(r)}`,
+    value: (r) =>
+      sql`select coalesce(sum(${orders.itemCount}), 0)::int as n from ${orders} where ${where(r)}`,
     series: (r) => sql`select ${dayIn(orders.createdAt, r.timeZone)}::text as day,
-        coalesce(sum(${orderItems.quantity}), 0)::int as value
-      from ${lines(r)} group by 1`,
+        coalesce(sum(${orders.itemCount}), 0)::int as value
+      from ${orders} where ${where(r)} group by 1`,
   });
 }
 
@@ -121,13 +181,7 @@ export async function salesProfit(
   range: DateRange,
 ): Promise<TrendFigure | undefined> {
   if (!scope.isAdmin) return undefined;
-  const net = sql`coalesce(sum(${orders.subtotal} - ${orders.discount}), 0)::text`;
-  const where = (r: DateRange) => sql`${SOLD} and ${inRange(orders.createdAt, r)}`;
-  return trendOf(db, range, {
-    value: (r) => sql`select ${net} as n from ${orders} where ${where(r)}`,
-    series: (r) => sql`select ${dayIn(orders.createdAt, r.timeZone)}::text as day, ${net} as value
-      from ${orders} where ${where(r)} group by 1`,
-  });
+  return (await shopSales(db, range)).salesProfit;
 }
 
 /** Units and net revenue (cents: line totals after their share of the discount, before taxes). */
@@ -152,41 +206,58 @@ export async function salesMix(
   byGender: Array<SalesShare & { gender: ProductGender }>;
   byCategory: Array<SalesShare & { category: ProductCategory | null }>;
 }> {
-  const rows = rowsOf<{
-    category: ProductCategory | null;
-    gender: ProductGender[] | null;
-    units: unknown;
-    revenue: unknown;
-  }>(
-    await db.execute(sql`select p.category, p.gender, sum(i.quantity)::int as units,
-        sum(i.line_total - i.discount)::text as revenue
-      from ${orders} join ${orderItems} i on i.order_id = ${orders.id}
-        left join ${products} p on p.id = i.product_id
-      where ${SOLD} and ${ownedBy(scope)} and ${inRange(orders.createdAt, range)}
-      group by 1, 2`),
-  );
-  const total: SalesShare = { units: 0, revenue: 0 };
   const genders = new Map<ProductGender, SalesShare>(
     productGenders.map((g) => [g, { units: 0, revenue: 0 }]),
   );
   const categories = new Map<ProductCategory | null, SalesShare>();
-  for (const row of rows) {
-    const units = Number(row.units);
-    const revenue = Number(row.revenue);
-    total.units += units;
-    total.revenue += revenue;
-    for (const gender of new Set(row.gender ?? [])) {
-      const share = genders.get(gender);
-      if (share) {
-        share.units += units;
-        share.revenue += revenue;
-      }
-    }
-    const share = categories.get(row.category) ?? { units: 0, revenue: 0 };
+  const add = (share: SalesShare, units: number, revenue: number) => {
     share.units += units;
     share.revenue += revenue;
-    categories.set(row.category, share);
+  };
+  if (scope.isAdmin) {
+    const days = [range.from, nextDay(range.to)];
+    const [[byCategory = new Map()], [byGender = new Map()]] = await Promise.all([
+      rollupSums(db, 'orders.category', days, range.timeZone, { measures: ['n', 'a'] }),
+      rollupSums(db, 'orders.gender', days, range.timeZone, { measures: ['n', 'a'] }),
+    ]);
+    for (const [key, sums] of byCategory as KeyedSums) {
+      // A category whose sales were all refunded since keeps a row of zeros.
+      if (sums.n === 0 && sums.a === 0) continue;
+      categories.set(key === '' ? null : (key as ProductCategory), { units: sums.n, revenue: sums.a });
+    }
+    for (const [key, sums] of byGender as KeyedSums) {
+      const share = genders.get(key as ProductGender);
+      if (share) add(share, sums.n, sums.a);
+    }
+  } else {
+    const rows = rowsOf<{
+      category: ProductCategory | null;
+      gender: ProductGender[] | null;
+      units: unknown;
+      revenue: unknown;
+    }>(
+      await db.execute(sql`select p.category, p.gender, sum(i.quantity)::int as units,
+          sum(i.line_total - i.discount)::text as revenue
+        from ${orders} join ${orderItems} i on i.order_id = ${orders.id}
+          left join ${products} p on p.id = i.product_id
+        where ${SOLD} and ${ownedBy(scope)} and ${inRange(orders.createdAt, range)}
+        group by 1, 2`),
+    );
+    for (const row of rows) {
+      const units = Number(row.units);
+      const revenue = Number(row.revenue);
+      for (const gender of new Set(row.gender ?? [])) {
+        const share = genders.get(gender);
+        if (share) add(share, units, revenue);
+      }
+      const share = categories.get(row.category) ?? { units: 0, revenue: 0 };
+      add(share, units, revenue);
+      categories.set(row.category, share);
+    }
   }
+  // Every line has one category (none once its product is deleted): the whole is their sum.
+  const total: SalesShare = { units: 0, revenue: 0 };
+  for (const share of categories.values()) add(total, share.units, share.revenue);
   const order = (category: ProductCategory | null) =>
     category === null ? productCategories.length : productCategories.indexOf(category);
   return {
@@ -210,6 +281,21 @@ export async function yearlySales(
   year: number,
   timeZone: string,
 ): Promise<{ year: number; income: number[]; refunds: number[] }> {
+  if (scope.isAdmin) {
+    // The viewer's months of the year: 13 boundaries, twelve intervals.
+    const months = Array.from({ length: 13 }, (_, i) =>
+      i === 12 ? `${year + 1}-01-01` : `${year}-${String(i + 1).padStart(2, '0')}-01`,
+    );
+    const [income, refunded] = await Promise.all([
+      rollupSums(db, 'orders.sold', months, timeZone, { measures: ['a'] }),
+      rollupSums(db, 'orders.status', months, timeZone, { keys: ['refunded'], measures: ['a'] }),
+    ]);
+    return {
+      year,
+      income: income.map((sums) => allKeys(sums).a),
+      refunds: refunded.map((sums) => allKeys(sums).a),
+    };
+  }
   const rows = rowsOf<{ month: unknown; refunded: boolean; value: unknown }>(
     await db.execute(sql`select ${monthIn(orders.createdAt, timeZone)} as month, ${REFUNDED} as refunded,
         coalesce(sum(${orders.total}), 0)::text as value
@@ -236,19 +322,17 @@ export async function currentBalance(
   range: DateRange,
 ): Promise<{ orderTotal: number; earnings: number; refunded: number; pending: number } | undefined> {
   if (!scope.isAdmin) return undefined;
-  const [row] = rowsOf<Record<'order_total' | 'earnings' | 'refunded' | 'pending', unknown>>(
-    await db.execute(sql`select coalesce(sum(${orders.total}), 0)::text as order_total,
-        coalesce(sum(${orders.total}) filter (where ${SOLD}), 0)::text as earnings,
-        coalesce(sum(${orders.total}) filter (where ${REFUNDED}), 0)::text as refunded,
-        coalesce(sum(${orders.total}) filter (where ${orders.status} = 'pending'), 0)::text as pending
-      from ${orders} where ${orders.status} <> 'cancelled' and ${inRange(orders.createdAt, range)}`),
+  const [byStatus = new Map()] = await rollupSums(
+    db,
+    'orders.status',
+    [range.from, nextDay(range.to)],
+    range.timeZone,
+    { keys: ['pending', 'paid', 'completed', 'refunded'], measures: ['a'] },
   );
-  return {
-    orderTotal: Number(row?.order_total ?? 0),
-    earnings: Number(row?.earnings ?? 0),
-    refunded: Number(row?.refunded ?? 0),
-    pending: Number(row?.pending ?? 0),
-  };
+  const earnings = allKeys(byStatus, ['paid', 'completed']).a;
+  const refunded = allKeys(byStatus, ['refunded']).a;
+  const pending = allKeys(byStatus, ['pending']).a;
+  return { orderTotal: earnings + refunded + pending, earnings, refunded, pending };
 }
 
 export interface BestCustomer {
@@ -258,17 +342,78 @@ export interface BestCustomer {
   orders: number;
 }
 
+/** How many customers to take at a time (more for a shorter range), before summing every sale instead. */
+const CANDIDATE_ROUNDS = [8, 32, 128, 512, 2048];
+
 /**
  * The customers who spent most in the period, administrators only (undefined for anyone else): their sales
  * summed (ties: the customer id). Names and countries come from the users module (the caller joins).
+ *
+ * What a customer spent in the period is at most what they spent in all (the `orders.customer` rollup's
+ * `all` row, read largest first): the customers are taken in that order and what they spent in the period
+ * summed from their quarter hours (`order_customer_quarters`, a short index range each), until the last
+ * place is more than the next customer could have spent. A long range needs a handful (over 1,000,000
+ * orders: 7 for a year, about 100 for 30 days), so the first batch is larger for a shorter range; a day or a
+ * week, where nearly anyone could be first, goes over every sale of the period instead, which is then small.
  */
 export async function bestCustomers(
   db: Db,
   scope: StatsScope,
   range: DateRange,
   limit = 5,
+  rounds: readonly number[] = CANDIDATE_ROUNDS,
 ): Promise<BestCustomer[] | undefined> {
   if (!scope.isAdmin) return undefined;
+  const byRank = (a: BestCustomer, b: BestCustomer) =>
+    b.spent - a.spent || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
+  const wanted = (8 * 366) / daysIn(range.from, range.to);
+  const first = rounds.findIndex((size) => size >= wanted);
+  const sizes = first === -1 ? rounds.slice(-1) : rounds.slice(first);
+  let ranked: BestCustomer[] = [];
+  let after: { spent: string; key: string } | undefined;
+  let taken = 0;
+  for (const size of sizes) {
+    // The next customers by what they spent in all (one more, to know what the next one could reach), then
+    // what they spent in the range; each answer one row of text (a row costs more than its work on PGlite).
+    const [listed] = rowsOf<{ list: string | null }>(
+      await db.execute(sql`select string_agg(key || '=' || a, ',' order by a desc, key) as list from (
+          select key, a from rollups
+          where series = 'orders.customer' and grain = 'all' and bucket = '-infinity'
+            ${after ? sql`and (a < ${after.spent}::bigint or (a = ${after.spent}::bigint and key > ${after.key}))` : sql``}
+          order by a desc nulls last, key limit ${size - taken + 1}) c`),
+    );
+    const candidates = (listed?.list ? listed.list.split(',') : []).map((entry) => {
+      const [key = '', spent = '0'] = entry.split('=');
+      return { key, spent };
+    });
+    const batch = candidates.slice(0, size - taken);
+    const next = candidates[size - taken];
+    taken = size;
+    after = batch.at(-1) ?? after;
+    const [summed] = batch.length
+      ? rowsOf<{ list: string | null }>(
+          await db.execute(sql`select string_agg(user_id || '=' || spent || '=' || n, ',') as list from (
+              select user_id, sum(spent) as spent, sum(orders) as n
+              from ${orderCustomerQuarters}
+              where user_id = any(${`{${batch.map((row) => row.key).join(',')}}`}::uuid[])
+                and ${inRange(sql`at`, range)}
+              group by 1 having sum(orders) > 0) s`),
+        )
+      : [];
+    const spent = (summed?.list ? summed.list.split(',') : []).map((entry) => {
+      const [userId = '', total = '0', n = '0'] = entry.split('=');
+      return { user_id: userId, spent: total, n };
+    });
+    ranked = [
+      ...ranked,
+      ...spent.map((row) => ({ userId: row.user_id, spent: Number(row.spent), orders: Number(row.n) })),
+    ]
+      .sort(byRank)
+      .slice(0, limit);
+    const last = ranked[limit - 1];
+    // Everyone was a candidate, or no one left can reach the last place.
+    if (!next || (last && last.spent > Number(next.spent))) return ranked;
+  }
   const rows = rowsOf<{ user_id: string; spent: unknown; n: unknown }>(
     await db.execute(sql`select ${orders.userId} as user_id, sum(${orders.total})::text as spent, count(*)::int as n
       from ${orders} where ${SOLD} and ${inRange(orders.createdAt, range)}

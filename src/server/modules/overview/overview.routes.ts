@@ -10,10 +10,12 @@ import {
   layoutProblem,
   overviewQuery,
 } from '#shared/contract/overview.ts';
+import { fileOverviewQuery, fileOverviewResponse } from '#shared/contract/overview-file.ts';
 import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
 import { HttpError } from '../../lib/http-error.ts';
 import { actor, signedInScope } from '../../plugins/auth.ts';
+import { fileOverview } from './overview.file.ts';
 import { deleteLayout, findLayout, saveLayout } from './overview.repo.ts';
 import { appOverview, ecommerceOverview, rangeOf, yearOf } from './overview.service.ts';
 
@@ -50,6 +52,18 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       return ecommerceOverview(db, { userId: user.id, isAdmin }, rangeOf(request.query), {
         year: yearOf(request.query),
       });
+    },
+  );
+
+  // The file overview (issue 27 B, ADR 048): the viewer's storage, uploads, folders and recent files.
+  app.get(
+    '/file',
+    {
+      schema: { querystring: fileOverviewQuery, response: { 200: fileOverviewResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const { user, isAdmin } = actor(request);
+      return fileOverview(app, { userId: user.id, isAdmin }, request.query);
     },
   );
 

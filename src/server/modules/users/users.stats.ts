@@ -1,32 +1,29 @@
 /** Account figures for the overview dashboards (ADR 036): read-only, over a date range. */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 import type { TrendFigure } from '#shared/contract/overview.ts';
 
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import {
-  countTrend,
-  fillMonths,
-  inRange,
-  monthIn,
-  previousPeriod,
-  rowsOf,
-  yearRange,
-  type DateRange,
-  type StatsScope,
-} from '../../lib/date-range.ts';
+import { fillMonths, type DateRange, type StatsScope } from '../../lib/date-range.ts';
+import { rollupPeriods, rollupSums, rollupTrends } from '../../lib/rollups.ts';
+
+// The accounts are summed ahead by their triggers (drizzle/0028_overview-rollups.sql, ADR 036 "Rollups,
+// measured"): `users` (n accounts, a of them with a verified address, b with a complete profile, by their
+// creation) and `users.country` (key: the profile's country now; n accounts).
 
 /**
  * New accounts, administrators only (undefined for anyone else): accounts created in the period, whatever
- * their status now, by the viewer's day (`users_created_at_idx`).
+ * their status now, by the viewer's day.
  */
 export async function newAccounts(
   db: Db,
   scope: StatsScope,
   range: DateRange,
 ): Promise<TrendFigure | undefined> {
-  return scope.isAdmin ? countTrend(db, range, { table: users, at: users.createdAt }) : undefined;
+  return scope.isAdmin
+    ? (await rollupTrends(db, 'users', range, { created: (s) => s.n }, { measures: ['n'] })).created
+    : undefined;
 }
 
 /** How many of `total` accounts have something (`part`), in the period and in the previous one. */
@@ -37,31 +34,62 @@ export interface RateFigure {
   previousTotal: number;
 }
 
-/** Of the accounts created in the period (and in the previous one), how many match `condition` now. */
-async function shareOfNewAccounts(db: Db, range: DateRange, condition: SQL) {
-  const count = async (r: DateRange) => {
-    const [row] = rowsOf<{ part: unknown; total: unknown }>(
-      await db.execute(sql`select count(*) filter (where ${condition})::int as part, count(*)::int as total
-        from ${users} where ${inRange(users.createdAt, r)}`),
-    );
-    return { part: Number(row?.part ?? 0), total: Number(row?.total ?? 0) };
+/** Of the accounts created in the period (and in the previous one), how many have verified (a) or completed (b). */
+async function shareOfNewAccounts(db: Db, range: DateRange, part: 'a' | 'b'): Promise<RateFigure> {
+  const { current, previous } = await rollupPeriods(db, 'users', range, { measures: ['n', part] });
+  const now = current.get('');
+  const before = previous.get('');
+  return {
+    part: now?.[part] ?? 0,
+    total: now?.n ?? 0,
+    previousPart: before?.[part] ?? 0,
+    previousTotal: before?.n ?? 0,
   };
-  const [current, previous] = await Promise.all([count(range), count(previousPeriod(range))]);
-  return { ...current, previousPart: previous.part, previousTotal: previous.total };
+}
+
+/**
+ * New accounts and the verified-email and profile-completion rates (as `newAccounts`, `verifiedEmails` and
+ * `completeProfiles` give them) from one read, administrators only (all undefined for anyone else).
+ */
+export async function accountFigures(
+  db: Db,
+  scope: StatsScope,
+  range: DateRange,
+): Promise<{
+  newAccounts: TrendFigure | undefined;
+  verifiedEmails: RateFigure | undefined;
+  completeProfiles: RateFigure | undefined;
+}> {
+  if (!scope.isAdmin)
+    return { newAccounts: undefined, verifiedEmails: undefined, completeProfiles: undefined };
+  const { created, verified, complete } = await rollupTrends(
+    db,
+    'users',
+    range,
+    { created: (s) => s.n, verified: (s) => s.a, complete: (s) => s.b },
+    { measures: ['n', 'a', 'b'] },
+  );
+  const rate = (part: TrendFigure): RateFigure => ({
+    part: part.value,
+    total: created.value,
+    previousPart: part.previous,
+    previousTotal: created.previous,
+  });
+  return { newAccounts: created, verifiedEmails: rate(verified), completeProfiles: rate(complete) };
 }
 
 /**
  * The verified-email rate, administrators only (undefined for anyone else): of the accounts created in the
  * period (the new accounts figure), how many have verified their address by now. A cohort of new accounts
  * rather than every account, because verification has no date of its own and the range must mean
- * something; `users_created_at_idx` serves it.
+ * something.
  */
 export async function verifiedEmails(
   db: Db,
   scope: StatsScope,
   range: DateRange,
 ): Promise<RateFigure | undefined> {
-  return scope.isAdmin ? shareOfNewAccounts(db, range, sql`${users.emailVerified}`) : undefined;
+  return scope.isAdmin ? shareOfNewAccounts(db, range, 'a') : undefined;
 }
 
 /**
@@ -81,7 +109,7 @@ export async function completeProfiles(
   scope: StatsScope,
   range: DateRange,
 ): Promise<RateFigure | undefined> {
-  return scope.isAdmin ? shareOfNewAccounts(db, range, COMPLETE_PROFILE) : undefined;
+  return scope.isAdmin ? shareOfNewAccounts(db, range, 'b') : undefined;
 }
 
 /** One line of the accounts-by-country chart: a country, the other countries together, or no country. */
@@ -97,7 +125,7 @@ export interface CountrySeries {
  * New accounts per month of `year` (the viewer's months) by profile country, administrators only
  * (undefined for anyone else): the `limit` countries with the most new accounts that year, each on its
  * own line (most first, ties by name), then the other countries together and the accounts without a
- * country, each only when it has any (`users_created_at_idx`). The country is the one on the profile now.
+ * country, each only when it has any. The country is the one on the profile now.
  */
 export async function accountsByCountry(
   db: Db,
@@ -107,10 +135,13 @@ export async function accountsByCountry(
   limit = 5,
 ): Promise<{ year: number; series: CountrySeries[] } | undefined> {
   if (!scope.isAdmin) return undefined;
-  const rows = rowsOf<{ country: string; month: unknown; value: unknown }>(
-    await db.execute(sql`select ${users.country} as country, ${monthIn(users.createdAt, timeZone)} as month,
-        count(*)::int as value
-      from ${users} where ${inRange(users.createdAt, yearRange(year, timeZone))} group by 1, 2`),
+  // The viewer's months of the year: 13 boundaries, twelve intervals.
+  const months = Array.from({ length: 13 }, (_, i) =>
+    i === 12 ? `${year + 1}-01-01` : `${year}-${String(i + 1).padStart(2, '0')}-01`,
+  );
+  const sums = await rollupSums(db, 'users.country', months, timeZone, { measures: ['n'] });
+  const rows = sums.flatMap((byCountry, i) =>
+    [...byCountry].flatMap(([country, s]) => (s.n ? [{ country, month: i + 1, value: s.n }] : [])),
   );
   const totals = new Map<string, number>();
   for (const row of rows) {

@@ -204,6 +204,15 @@ export const core = {
     widgetUnknown: 'لا تحتوي لوحة المعلومات هذه على هذه الأداة',
     featuredInvalid: 'يجب أن تكون قيمة «مميّز» صحيحة أو خاطئة',
     widgetRepeated: 'تظهر كل أداة مرة واحدة فقط',
+    fileNameRequired: 'أدخل اسمًا',
+    fileNameInvalid: 'لا يمكن أن يحتوي الاسم على / أو \\، ولا أن يكون . أو ..',
+    fileViewInvalid: 'يجب أن يكون العرض mine أو shared أو favourites أو recent أو trash',
+    fileKindInvalid: 'نوع ملف غير معروف',
+    fileSortInvalid: 'رتّب حسب name أو size أو type أو updatedAt أو createdAt',
+    onConflictInvalid: 'اختر الاحتفاظ بالاثنين أو الاستبدال أو التخطي',
+    itemIdsRequired: 'اختر من 1 إلى 100 عنصر',
+    shareRoleInvalid: 'اختر يمكنه العرض أو يمكنه التعديل',
+    linkInvalid: 'هذا الرابط غير صالح',
   },
   account: {
     layout: {

@@ -13,6 +13,8 @@ import { shell } from './shell.ts';
 import { users } from './users.ts';
 import { workspace } from './workspace.ts';
 import { overview } from './overview.ts';
+import { files } from './files.ts';
+import { banking } from './banking.ts';
 
 /** Arabic (Sudan) (loaded on demand; right to left). Same parts and keys as English. */
 export const ar: TranslationResource = {
@@ -30,4 +32,6 @@ export const ar: TranslationResource = {
   ...posts,
   ...workspace,
   ...overview,
+  ...files,
+  ...banking,
 };

@@ -203,6 +203,15 @@ export const core = {
     widgetUnknown: '此仪表板没有该小组件',
     featuredInvalid: '“精选”必须为是或否',
     widgetRepeated: '每个小组件只能出现一次',
+    fileNameRequired: '请输入名称',
+    fileNameInvalid: '名称不能包含 / 或 \\，也不能是 . 或 ..',
+    fileViewInvalid: '视图必须是 mine、shared、favourites、recent 或 trash',
+    fileKindInvalid: '未知的文件类型',
+    fileSortInvalid: '按 name、size、type、updatedAt 或 createdAt 排序',
+    onConflictInvalid: '请选择保留两者、替换或跳过',
+    itemIdsRequired: '请选择 1 到 100 个项目',
+    shareRoleInvalid: '请选择可查看或可编辑',
+    linkInvalid: '此链接无效',
   },
   account: {
     layout: {

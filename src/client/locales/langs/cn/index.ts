@@ -13,6 +13,8 @@ import { shell } from './shell.ts';
 import { users } from './users.ts';
 import { workspace } from './workspace.ts';
 import { overview } from './overview.ts';
+import { files } from './files.ts';
+import { banking } from './banking.ts';
 
 /** Chinese, Simplified (value `cn`; loaded on demand). Same parts and keys as English. */
 export const cn: TranslationResource = {
@@ -30,4 +32,6 @@ export const cn: TranslationResource = {
   ...posts,
   ...workspace,
   ...overview,
+  ...files,
+  ...banking,
 };

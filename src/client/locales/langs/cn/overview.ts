@@ -3,6 +3,71 @@ import type { overview as en } from '../en/overview.ts';
 /** 概览仪表板组件的中文文本（issue 26 A；与英文键相同）。 */
 export const overview: typeof en = {
   overview: {
+    /** `/dashboard/file` (issue 27 B): the file overview. */
+    file: {
+      pageTitle: '文件概览',
+      storage: {
+        title: '存储空间',
+        info: '您存储的文件按类型占用的配额空间：所有版本和回收站也计算在内。选择一种类型即可查看这些文件。',
+        used: '已使用 {{used}} / {{quota}}（{{percent}}）',
+        quota: '已使用的存储配额',
+        total: '已使用',
+        empty: '还没有文件：上传一个文件即可在此查看存储情况。',
+        open: '打开{{kind}}文件',
+        kindLine_one: '{{bytes}} · {{files}} 个文件',
+        kindLine_other: '{{bytes}} · {{files}} 个文件',
+      },
+      activity: {
+        title: '数据活动',
+        info: '您按类型上传的数据量，按最近一周或一个月的每天，或最近一年的每月统计，使用您的时区。',
+        period: '时间段',
+        periods: {
+          week: '周',
+          month: '月',
+          year: '年',
+        },
+        empty: '此时间段内没有上传任何内容。',
+      },
+      folders: {
+        title: '文件夹',
+        empty: '还没有文件夹。',
+        line_one: '{{bytes}} · {{files}} 个文件',
+        line_other: '{{bytes}} · {{files}} 个文件',
+      },
+      recent: {
+        title: '最近的文件',
+        empty: '还没有文件。',
+      },
+      upload: {
+        title: '上传文件',
+        hint: '将文件拖放到此处以上传到“我的文件”，或选择文件。',
+        choose: '选择文件',
+      },
+      locations: {
+        title: '存储位置',
+        info: '系统存放文件的位置，以及您自己的文件在那里占用的空间。',
+        infoAdmin: '系统存放文件的位置：所有人的文件在那里占用的空间，以及存储可报告时的剩余空间。',
+        empty: '没有存储位置。',
+        kinds: {
+          disk: '本地磁盘',
+          s3: '对象存储',
+        },
+        used_one: '已使用 {{bytes}} · {{files}} 个文件',
+        used_other: '已使用 {{bytes}} · {{files}} 个文件',
+        free: '剩余 {{bytes}}',
+        freeUnknown: '剩余空间未知',
+      },
+      columns: {
+        kind: '类型',
+        bytes: '字节',
+        files: '文件数',
+        start: '时间段开始',
+        name: '名称',
+        modified: '修改时间',
+        location: '位置',
+        free: '剩余字节',
+      },
+    },
     app: {
       pageTitle: '仪表盘',
       welcome: '欢迎回来，{{name}}',

@@ -12,6 +12,8 @@ import { shell } from './shell.ts';
 import { users } from './users.ts';
 import { workspace } from './workspace.ts';
 import { overview } from './overview.ts';
+import { files } from './files.ts';
+import { banking } from './banking.ts';
 
 /**
  * English, the default and fallback language (start parts in namespace `translations`, each area's part
@@ -34,6 +36,8 @@ export const en = {
   ...posts,
   ...workspace,
   ...overview,
+  ...files,
+  ...banking,
 };
 
 export type TranslationResource = typeof en;

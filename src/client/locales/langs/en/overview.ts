@@ -5,6 +5,72 @@
  */
 export const overview = {
   overview: {
+    /** `/dashboard/file` (issue 27 B): the file overview. */
+    file: {
+      pageTitle: 'File overview',
+      storage: {
+        title: 'Storage',
+        info: 'What your stored files take against your storage quota, by type: every version and the trash count too. Select a type to see those files.',
+        used: '{{used}} of {{quota}} used ({{percent}})',
+        quota: 'Storage used of your quota',
+        total: 'Used',
+        empty: 'No files yet: upload one to see your storage here.',
+        open: 'Open the {{kind}} files',
+        kindLine_one: '{{bytes}} · {{files}} file',
+        kindLine_other: '{{bytes}} · {{files}} files',
+      },
+      activity: {
+        title: 'Data activity',
+        info: 'What you uploaded, by type, per day of the last week or month, or per month of the last year, in your time zone.',
+        period: 'Period',
+        periods: {
+          week: 'Week',
+          month: 'Month',
+          year: 'Year',
+        },
+        empty: 'Nothing uploaded in this period.',
+      },
+      folders: {
+        title: 'Folders',
+        empty: 'No folders yet.',
+        line_one: '{{bytes}} · {{files}} file',
+        line_other: '{{bytes}} · {{files}} files',
+      },
+      recent: {
+        title: 'Recent files',
+        empty: 'No files yet.',
+      },
+      upload: {
+        title: 'Upload files',
+        hint: 'Drop files here to upload them to My files, or choose them.',
+        choose: 'Choose files',
+      },
+      locations: {
+        title: 'Storage locations',
+        info: 'Where the instance keeps files, and what your own files take there.',
+        infoAdmin:
+          'Where the instance keeps files: what everyone’s files take there, and the free space where the store tells.',
+        empty: 'No storage location.',
+        kinds: {
+          disk: 'Local disk',
+          s3: 'Object storage',
+        },
+        used_one: '{{bytes}} used · {{files}} file',
+        used_other: '{{bytes}} used · {{files}} files',
+        free: '{{bytes}} free',
+        freeUnknown: 'Free space not known',
+      },
+      columns: {
+        kind: 'Type',
+        bytes: 'Bytes',
+        files: 'Files',
+        start: 'Period start',
+        name: 'Name',
+        modified: 'Modified',
+        location: 'Location',
+        free: 'Free bytes',
+      },
+    },
     /** `/dashboard/app` (issue 26 B): the workspace overview, the first page after signing in. */
     app: {
       pageTitle: 'Dashboard',

@@ -204,6 +204,15 @@ export const core = {
     widgetUnknown: 'Ce tableau de bord n’a pas ce widget',
     featuredInvalid: '« À la une » doit valoir vrai ou faux',
     widgetRepeated: 'Chaque widget apparaît une seule fois',
+    fileNameRequired: 'Saisissez un nom',
+    fileNameInvalid: 'Un nom ne peut pas contenir / ou \\, ni être . ou ..',
+    fileViewInvalid: 'La vue doit être mine, shared, favourites, recent ou trash',
+    fileKindInvalid: 'Type de fichier inconnu',
+    fileSortInvalid: 'Trier par name, size, type, updatedAt ou createdAt',
+    onConflictInvalid: 'Choisissez garder les deux, remplacer ou ignorer',
+    itemIdsRequired: 'Sélectionnez entre 1 et 100 éléments',
+    shareRoleInvalid: 'Choisissez peut voir ou peut modifier',
+    linkInvalid: 'Ce lien n’est pas valide',
   },
   account: {
     layout: {

@@ -3,6 +3,72 @@ import type { overview as en } from '../en/overview.ts';
 /** Textes français des blocs des tableaux de bord (issue 26 A ; mêmes clés que l’anglais). */
 export const overview: typeof en = {
   overview: {
+    /** `/dashboard/file` (issue 27 B): the file overview. */
+    file: {
+      pageTitle: 'Aperçu des fichiers',
+      storage: {
+        title: 'Stockage',
+        info: 'Ce que vos fichiers occupent par rapport à votre quota, par type : chaque version et la corbeille comptent aussi. Choisissez un type pour voir ces fichiers.',
+        used: '{{used}} utilisés sur {{quota}} ({{percent}})',
+        quota: 'Stockage utilisé de votre quota',
+        total: 'Utilisé',
+        empty: 'Aucun fichier pour l’instant : envoyez-en un pour voir votre stockage ici.',
+        open: 'Ouvrir les fichiers de type {{kind}}',
+        kindLine_one: '{{bytes}} · {{files}} fichier',
+        kindLine_other: '{{bytes}} · {{files}} fichiers',
+      },
+      activity: {
+        title: 'Activité des données',
+        info: 'Ce que vous avez envoyé, par type, par jour de la dernière semaine ou du dernier mois, ou par mois de la dernière année, dans votre fuseau horaire.',
+        period: 'Période',
+        periods: {
+          week: 'Semaine',
+          month: 'Mois',
+          year: 'Année',
+        },
+        empty: 'Rien n’a été envoyé pendant cette période.',
+      },
+      folders: {
+        title: 'Dossiers',
+        empty: 'Aucun dossier pour l’instant.',
+        line_one: '{{bytes}} · {{files}} fichier',
+        line_other: '{{bytes}} · {{files}} fichiers',
+      },
+      recent: {
+        title: 'Fichiers récents',
+        empty: 'Aucun fichier pour l’instant.',
+      },
+      upload: {
+        title: 'Envoyer des fichiers',
+        hint: 'Déposez des fichiers ici pour les envoyer dans Mes fichiers, ou choisissez-les.',
+        choose: 'Choisir des fichiers',
+      },
+      locations: {
+        title: 'Emplacements de stockage',
+        info: 'Où l’instance conserve les fichiers, et ce que vos propres fichiers y occupent.',
+        infoAdmin:
+          'Où l’instance conserve les fichiers : ce que les fichiers de tous y occupent, et l’espace libre quand le stockage l’indique.',
+        empty: 'Aucun emplacement de stockage.',
+        kinds: {
+          disk: 'Disque local',
+          s3: 'Stockage objet',
+        },
+        used_one: '{{bytes}} utilisés · {{files}} fichier',
+        used_other: '{{bytes}} utilisés · {{files}} fichiers',
+        free: '{{bytes}} libres',
+        freeUnknown: 'Espace libre inconnu',
+      },
+      columns: {
+        kind: 'Type',
+        bytes: 'Octets',
+        files: 'Fichiers',
+        start: 'Début de période',
+        name: 'Nom',
+        modified: 'Modifié',
+        location: 'Emplacement',
+        free: 'Octets libres',
+      },
+    },
     app: {
       pageTitle: 'Tableau de bord',
       welcome: 'Bon retour, {{name}}',

@@ -205,6 +205,15 @@ export const core = {
     widgetUnknown: 'Bảng điều khiển này không có tiện ích đó',
     featuredInvalid: 'Giá trị “nổi bật” phải là đúng hoặc sai',
     widgetRepeated: 'Mỗi tiện ích chỉ xuất hiện một lần',
+    fileNameRequired: 'Nhập tên',
+    fileNameInvalid: 'Tên không được chứa / hoặc \\, cũng không được là . hoặc ..',
+    fileViewInvalid: 'Chế độ xem phải là mine, shared, favourites, recent hoặc trash',
+    fileKindInvalid: 'Loại tệp không xác định',
+    fileSortInvalid: 'Sắp xếp theo name, size, type, updatedAt hoặc createdAt',
+    onConflictInvalid: 'Chọn giữ cả hai, thay thế hoặc bỏ qua',
+    itemIdsRequired: 'Chọn từ 1 đến 100 mục',
+    shareRoleInvalid: 'Chọn có thể xem hoặc có thể sửa',
+    linkInvalid: 'Liên kết này không hợp lệ',
   },
   account: {
     layout: {

@@ -3,6 +3,72 @@ import type { overview as en } from '../en/overview.ts';
 /** Văn bản tiếng Việt cho các khối của bảng tổng quan (issue 26 A; cùng khóa với tiếng Anh). */
 export const overview: typeof en = {
   overview: {
+    /** `/dashboard/file` (issue 27 B): the file overview. */
+    file: {
+      pageTitle: 'Tổng quan tệp',
+      storage: {
+        title: 'Dung lượng',
+        info: 'Dung lượng các tệp của bạn so với hạn mức, theo loại: mọi phiên bản và thùng rác cũng được tính. Chọn một loại để xem các tệp đó.',
+        used: 'Đã dùng {{used}} trên {{quota}} ({{percent}})',
+        quota: 'Dung lượng đã dùng trong hạn mức của bạn',
+        total: 'Đã dùng',
+        empty: 'Chưa có tệp nào: hãy tải lên một tệp để xem dung lượng tại đây.',
+        open: 'Mở các tệp loại {{kind}}',
+        kindLine_one: '{{bytes}} · {{files}} tệp',
+        kindLine_other: '{{bytes}} · {{files}} tệp',
+      },
+      activity: {
+        title: 'Hoạt động dữ liệu',
+        info: 'Những gì bạn đã tải lên, theo loại, theo từng ngày của tuần hoặc tháng qua, hoặc từng tháng của năm qua, theo múi giờ của bạn.',
+        period: 'Khoảng thời gian',
+        periods: {
+          week: 'Tuần',
+          month: 'Tháng',
+          year: 'Năm',
+        },
+        empty: 'Không có gì được tải lên trong khoảng thời gian này.',
+      },
+      folders: {
+        title: 'Thư mục',
+        empty: 'Chưa có thư mục nào.',
+        line_one: '{{bytes}} · {{files}} tệp',
+        line_other: '{{bytes}} · {{files}} tệp',
+      },
+      recent: {
+        title: 'Tệp gần đây',
+        empty: 'Chưa có tệp nào.',
+      },
+      upload: {
+        title: 'Tải tệp lên',
+        hint: 'Thả tệp vào đây để tải lên Tệp của tôi, hoặc chọn tệp.',
+        choose: 'Chọn tệp',
+      },
+      locations: {
+        title: 'Vị trí lưu trữ',
+        info: 'Nơi hệ thống lưu tệp, và dung lượng các tệp của riêng bạn tại đó.',
+        infoAdmin:
+          'Nơi hệ thống lưu tệp: dung lượng tệp của mọi người tại đó, và dung lượng trống khi kho lưu trữ cho biết.',
+        empty: 'Không có vị trí lưu trữ nào.',
+        kinds: {
+          disk: 'Ổ đĩa cục bộ',
+          s3: 'Lưu trữ đối tượng',
+        },
+        used_one: 'Đã dùng {{bytes}} · {{files}} tệp',
+        used_other: 'Đã dùng {{bytes}} · {{files}} tệp',
+        free: 'Còn trống {{bytes}}',
+        freeUnknown: 'Không rõ dung lượng trống',
+      },
+      columns: {
+        kind: 'Loại',
+        bytes: 'Byte',
+        files: 'Tệp',
+        start: 'Bắt đầu khoảng',
+        name: 'Tên',
+        modified: 'Đã sửa',
+        location: 'Vị trí',
+        free: 'Byte trống',
+      },
+    },
     app: {
       pageTitle: 'Bảng điều khiển',
       welcome: 'Chào mừng trở lại, {{name}}',

@@ -1,0 +1,25 @@
+import { preloadChart } from '../../../components/chart/chart.tsx';
+import { readRange, resolveRange, viewerTimeZone } from '../../../components/date-range/dashboard-range.ts';
+import { authReady, authStore } from '../../../lib/auth/auth-store.ts';
+import { dashboardLayoutQueryOptions } from '../../../lib/dashboard-layout.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { bankingOverviewQueryOptions } from './banking-api.ts';
+import { balancePeriodOf } from './banking-period.ts';
+
+/**
+ * `/dashboard/banking`'s route loader: starts the figures of the range and period the address names, the
+ * person's layout and the chart library beside the page's code, and returns at once.
+ */
+export async function bankingOverviewLoader({ request }: { request: Request }): Promise<null> {
+  void preloadChart().catch(() => undefined);
+  await authReady();
+  if (!authStore.getState().isAuthenticated) return null;
+  const params = new URL(request.url).searchParams;
+  const range = resolveRange(readRange(params), viewerTimeZone());
+  const { from, to, tz } = range;
+  void queryClient.prefetchQuery(
+    bankingOverviewQueryOptions({ from, to, tz, period: balancePeriodOf(params) }),
+  );
+  void queryClient.prefetchQuery(dashboardLayoutQueryOptions('banking'));
+  return null;
+}

@@ -44,11 +44,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+/** The SQL migrations, applied in order by `migrate()`. */
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../drizzle',
+);
 const drizzleConfig = { schema, casing: 'snake_case' } as const;
 
-/** Embedded PostgreSQL. `dataDir` undefined = in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PostgreSQL. `dataDir` undefined = in memory (tests). `loadDataDir`, a dump made by PGlite's
+ * `dumpDataDir`, starts it from a copy (the test suites' migrated template, ADR 050).
+ */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   let lock: DirLock | undefined;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -57,7 +64,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir);
+    client = await PGlite.create({ dataDir, loadDataDir });
   } catch (error) {
     lock?.release();
     throw error;

@@ -11,6 +11,7 @@ import { seedPosts } from '../../modules/posts/posts.seed.ts';
 import { seedInvoices } from '../../modules/invoices/invoices.seed.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.seed.ts';
 import { seedBanking } from '../../modules/banking/banking.seed.ts';
+import { seedFiles } from '../../modules/files/files.seed.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
 import {
@@ -251,4 +252,11 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   });
   // Banking: a year of salary, rent, bills, shopping and transfers for the demo admin and ten demo users.
   await seedBanking(db, { adminId: seeded.adminId, peopleIds: seeded.activeIds.slice(0, 10) });
+  // Files: the demo admin's drive (folders, notes, sheets, pictures over a year), a folder shared with three
+  // teammates and one a teammate shares back.
+  await seedFiles(db, {
+    adminId: seeded.adminId,
+    peopleIds: seeded.activeIds.slice(0, 4),
+    uploadsDir: options.uploadsDir,
+  });
 }

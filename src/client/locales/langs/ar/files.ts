@@ -194,6 +194,13 @@ export const files: typeof en = {
     canView: 'يمكنه العرض',
     canEdit: 'يمكنه التعديل',
     folderGone: 'هذا المجلد غير موجود، أو لا يمكنك رؤيته.',
+    saveTo: {
+      title: 'حفظ {{name}} في الملفات',
+      actionOf: 'حفظ {{name}} في الملفات',
+      saveHere: 'حفظ هنا',
+      saved: 'تم حفظ {{name}} في الملفات',
+      show: 'عرض',
+    },
     details: {
       title: 'التفاصيل',
       close: 'إغلاق التفاصيل',
@@ -243,6 +250,7 @@ export const files: typeof en = {
         title: 'النشاط',
         none: 'لا يوجد نشاط بعد',
         someone: 'شخص ما',
+        more: 'عرض النشاط الأقدم',
         actions: {
           created: 'أنشأه {{who}}',
           uploaded: 'رفعه {{who}}',
@@ -309,6 +317,12 @@ export const files: typeof en = {
         expired: 'انتهى في {{date}}',
         withPassword: 'كلمة مرور',
         downloadOnly: 'تنزيل فقط',
+        edit: 'تعديل الرابط',
+        editTitle: 'رابط إلى {{name}}',
+        save: 'حفظ',
+        updated: 'تم تحديث الرابط',
+        newPassword: 'كلمة مرور جديدة',
+        keepPassword: 'اتركه فارغًا للإبقاء على كلمة المرور الحالية',
       },
     },
     links: {
@@ -329,6 +343,7 @@ export const files: typeof en = {
       revokeOthers: 'أنشأ {{name}} هذا الرابط. لن يتمكن من لديه الرابط من فتحه بعد الآن.',
       empty: 'لا توجد روابط مشتركة بعد. شارك ملفًا أو مجلدًا لإنشاء رابط.',
       emptySearch: 'لا يوجد رابط يطابق هذا البحث',
+      editOf: 'تعديل الرابط إلى {{name}}',
     },
     publicLink: {
       pageTitle: 'ملف مشترك',

@@ -42,6 +42,8 @@ export type BenchServer = {
   base: string;
   /** The server's DATA_DIR (with SEED_DEMO=true it holds the demo admin's password: `demo-password`). */
   dataDir: string;
+  /** The server process's id (bench/files.ts watches its memory). */
+  pid: number;
   /** Registers an account through the API and returns its access token (the first one is the admin). */
   register: (firstName: string, lastName: string) => Promise<string>;
   stop: () => Promise<void>;
@@ -106,5 +108,5 @@ export async function startBenchServer(env: NodeJS.ProcessEnv = {}): Promise<Ben
     if (!res.ok) throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { accessToken: string }).accessToken;
   };
-  return { base, dataDir, register, stop };
+  return { base, dataDir, pid: server.pid!, register, stop };
 }

@@ -1,7 +1,8 @@
 /**
  * What the API benchmarks share (users.ts, realtime.ts, chat.ts, mail.ts, calendar.ts, kanban.ts,
- * products.ts): their database, signing in, timing requests through app.inject, percentiles and table rows,
- * and signed-in WebSockets. The socket workers import this file
+ * products.ts, overview.ts, banking.ts…): their database, signing in, timing requests through app.inject,
+ * percentiles and table rows, signed-in WebSockets, and the large benches' filled database on each engine
+ * (PGlite and a PostgreSQL server) with their table at the end. The socket workers import this file
  * too, so the server's modules are loaded only by the functions that need them.
  */
 import fs from 'node:fs';
@@ -141,4 +142,142 @@ export async function connectSockets(
     }
   });
   return open;
+}
+
+// ── benchmarks over a filled database on both engines (overview.ts, banking.ts) ───────────────────────────
+
+/** A table line of a benchmark; `target` and '' (met / NOT met) when it has a goal. */
+export type BenchRow = Record<string, string | number>;
+
+/**
+ * A stable pseudo-random number 0 … 2^31 − 1 per row `n` and field `k`, as SQL text (wrap it in `sql.raw`):
+ * every run fills the same.
+ */
+export const hashSql = (k: number, n = 'n') => `(hashint8((${n})::bigint * 7919 + ${k}) & 2147483647)`;
+
+/** The machine's load average over 1, 5 and 15 minutes, for the tables (a loaded machine measures slower). */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** A fill's stopwatch: each call logs how long since the previous one (or since it was made) under `label`. */
+export function stepTimer(): (label: string) => void {
+  let t0 = performance.now();
+  return (label) => {
+    console.log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    t0 = performance.now();
+  };
+}
+
+/** How many rows `table` holds (those matching the SQL condition `where`, when given). */
+export async function countRows(database: Database, table: string, where = 'true'): Promise<number> {
+  const { sql } = await import('drizzle-orm');
+  const query = sql.raw(`select count(*)::int as n from ${table} where ${where}`);
+  const result = (await database.db.execute(query)) as unknown as { rows: Array<{ n: unknown }> };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Fills `database` with `fill` unless `filled()` says it holds the benchmark's data already (a kept one);
+ * refuses a database that holds anything else (any user). Logs how long the fill took.
+ */
+export async function fillOnce(
+  database: Database,
+  filled: () => Promise<boolean>,
+  fill: () => Promise<void>,
+): Promise<void> {
+  if (await filled()) {
+    console.log(`Reusing the data in ${database.kind}.`);
+    return;
+  }
+  if (await countRows(database, 'users'))
+    throw new Error(`The ${database.kind} bench database holds other data.`);
+  console.log(`Filling ${database.kind}:`);
+  const started = performance.now();
+  await fill();
+  console.log(`  in all: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export interface BenchDatabases {
+  /** The bench's name: the embedded database's temporary folder and the PostgreSQL database `atrium_bench_<name>`. */
+  name: string;
+  /**
+   * The prefix of its environment variables: `<env>_DATABASES` ('pglite,postgres', the default, or one of
+   * them) and `<env>_KEEP_PG=1` (keep and reuse the PostgreSQL database; dropped after the run otherwise).
+   * All benches share BENCH_PG_URL (the server to make the database on) and BENCH_DATA_DIR (keep and reuse
+   * the embedded database in that folder; a temporary one otherwise).
+   */
+  env: string;
+  /** Migrates a database (default: `database.migrate()`). */
+  migrate?: (database: Database) => Promise<void>;
+}
+
+/**
+ * Runs `measure` on a fresh (or kept) migrated database of each kind and collects the rows; `failed` is true
+ * when PostgreSQL did not answer (that database is then not measured).
+ */
+export async function onBenchDatabases(
+  options: BenchDatabases,
+  measure: (database: Database) => Promise<BenchRow[]>,
+): Promise<{ rows: BenchRow[]; failed: boolean }> {
+  const kinds = (process.env[`${options.env}_DATABASES`] ?? 'pglite,postgres')
+    .split(',')
+    .map((d) => d.trim());
+  const keepDir = process.env.BENCH_DATA_DIR;
+  const keepPg = process.env[`${options.env}_KEEP_PG`] === '1';
+  const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const { openDatabase } = await import('../src/server/db/client.ts');
+  const pg = (await import('pg')).default;
+  const migrate = options.migrate ?? ((database: Database) => database.migrate());
+  const rows: BenchRow[] = [];
+  let failed = false;
+  for (const kind of kinds) {
+    if (kind === 'pglite') {
+      const dataDir = keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `atrium-bench-${options.name}-`));
+      const database = await openDatabase({ dataDir });
+      try {
+        await migrate(database);
+        rows.push(...(await measure(database)));
+      } finally {
+        await database.close();
+        if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    } else if (kind === 'postgres') {
+      const admin = new pg.Client({ connectionString: pgUrl });
+      try {
+        await admin.connect();
+      } catch (error) {
+        console.error(`PostgreSQL at ${pgUrl} did not answer (${String(error)}): not measured.`);
+        failed = true;
+        continue;
+      }
+      const name = `atrium_bench_${options.name}`;
+      const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+      if (!exists) await admin.query(`create database ${name}`);
+      const url = new URL(pgUrl);
+      url.pathname = `/${name}`;
+      let database: Database | undefined;
+      try {
+        database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+        await migrate(database);
+        rows.push(...(await measure(database)));
+      } finally {
+        await database?.close();
+        if (!keepPg) await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    } else throw new Error(`${options.env}_DATABASES: unknown database ${kind} (pglite or postgres)`);
+  }
+  return { rows, failed };
+}
+
+/** Prints the table under `title`; exits 1 when a row missed its target or a database was not measured. */
+export function reportTable(title: string, rows: BenchRow[], failed: boolean): void {
+  console.log(`\n${title} (load average ${loadAverage()})`);
+  console.table(rows);
+  const missed = rows.filter((row) => row.target && row[''] !== 'met');
+  if (missed.length) console.log(`${missed.length} case(s) missed their target.`);
+  if (missed.length || failed) process.exit(1);
 }

@@ -30,15 +30,21 @@
  *   OVERVIEW_DASHBOARDS=ecommerce                                one dashboard only
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import pg from 'pg';
-
 import type { Database, Db } from '../src/server/db/client.ts';
-import { latencyRow, ms, signIn, timeRequests } from './lib.ts';
+import {
+  type BenchRow,
+  countRows,
+  fillOnce,
+  hashSql,
+  latencyRow,
+  ms,
+  onBenchDatabases,
+  reportTable,
+  signIn,
+  timeRequests,
+} from './lib.ts';
 
 const USERS = Number(process.env.USERS ?? 100_000);
 const SESSIONS = Number(process.env.SESSIONS ?? 1_000_000);
@@ -48,25 +54,20 @@ const CHAT_MESSAGES = Number(process.env.CHAT_MESSAGES ?? 500_000);
 const MAILS = Number(process.env.MAILS ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const TARGET_MS = 50;
-const DATABASES = (process.env.OVERVIEW_DATABASES ?? 'pglite,postgres').split(',').map((d) => d.trim());
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_DATABASE = 'atrium_bench_overview';
 const ADMIN_EMAIL = 'admin@overview.bench';
 const ZONES = ['Asia/Kolkata', 'America/New_York'];
 const DASHBOARDS = (process.env.OVERVIEW_DASHBOARDS ?? 'app,ecommerce').split(',').map((d) => d.trim());
 
 const { sql } = await import('drizzle-orm');
 const { buildApp } = await import('../src/server/app.ts');
-const { openDatabase } = await import('../src/server/db/client.ts');
 const { hashPassword, UNUSABLE_PASSWORD_HASH } = await import('../src/server/lib/passwords.ts');
 const { setPassword } = await import('../src/server/modules/account/account.repo.ts');
 const { productCategories } = await import('../src/shared/contract/products-limits.ts');
 
 /** A stable pseudo-random number 0 … 2^31 − 1 per row `n` and field `k` (every run fills the same). */
-const hash = (k: number, n: string) => `(hashint8((${n})::bigint * 7919 + ${k}) & 2147483647)`;
-const h = (k: number, n = 'n') => sql.raw(hash(k, n));
+const h = (k: number, n = 'n') => sql.raw(hashSql(k, n));
 /** The same as a fraction in [0, 1). */
-const u = (k: number, n = 'n') => sql.raw(`(${hash(k, n)} / 2147483648.0)`);
+const u = (k: number, n = 'n') => sql.raw(`(${hashSql(k, n)} / 2147483648.0)`);
 const textArray = (values: readonly string[]) =>
   sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]::text[]`);
 
@@ -142,15 +143,6 @@ const LAST = textArray([
   'Rossi',
   'Patel',
 ]);
-
-const count = async (db: Db, table: string) =>
-  Number(
-    (
-      (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as {
-        rows: Array<{ n: unknown }>;
-      }
-    ).rows[0]?.n ?? 0,
-  );
 
 /** Runs `statement` and logs how long it took. */
 async function step(db: Db, name: string, statement: ReturnType<typeof sql>): Promise<void> {
@@ -329,15 +321,14 @@ async function migrate(database: Database): Promise<void> {
 }
 
 /** Fills `database` unless it holds the bench's data already, then measures every case; the table's rows. */
-async function measure(database: Database): Promise<Array<Record<string, string | number>>> {
+async function measure(database: Database): Promise<BenchRow[]> {
   const db = database.db;
-  if ((await count(db, 'orders')) !== ORDERS || (await count(db, 'users')) !== USERS) {
-    if (await count(db, 'users')) throw new Error(`The ${database.kind} bench database holds other data.`);
-    console.log(`Filling ${database.kind}:`);
-    const started = performance.now();
-    await fill(db);
-    console.log(`  in all: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } else console.log(`Reusing the data in ${database.kind}.`);
+  await fillOnce(
+    database,
+    async () =>
+      (await countRows(database, 'orders')) === ORDERS && (await countRows(database, 'users')) === USERS,
+    () => fill(db),
+  );
 
   // Only this run knows the passwords: the administrator and a regular customer (about 25 orders).
   const password = randomBytes(18).toString('base64url');
@@ -358,7 +349,7 @@ async function measure(database: Database): Promise<Array<Record<string, string 
   if (RUNS === 0) return []; // BENCH_RUNS=0: fill only (with OVERVIEW_KEEP_PG or BENCH_DATA_DIR)
 
   const app = await buildApp({ database, logger: false, config: { rateLimitMax: 10_000_000 } });
-  const rows: Array<Record<string, string | number>> = [];
+  const rows: BenchRow[] = [];
   try {
     await app.ready();
     const viewers = [
@@ -413,53 +404,11 @@ async function measure(database: Database): Promise<Array<Record<string, string 
   return rows;
 }
 
-const results: Array<Record<string, string | number>> = [];
-let failed = false;
-for (const kind of DATABASES) {
-  if (kind === 'pglite') {
-    const keep = process.env.BENCH_DATA_DIR;
-    const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-overview-'));
-    const database = await openDatabase({ dataDir });
-    try {
-      await migrate(database);
-      results.push(...(await measure(database)));
-    } finally {
-      await database.close();
-      if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  } else if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    try {
-      await admin.connect();
-    } catch (error) {
-      console.error(`PostgreSQL at ${PG_URL} did not answer (${String(error)}): not measured.`);
-      failed = true;
-      continue;
-    }
-    const keep = process.env.OVERVIEW_KEEP_PG === '1';
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_DATABASE]))
-      .rowCount;
-    if (!exists) await admin.query(`create database ${PG_DATABASE}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${PG_DATABASE}`;
-    let database: Database | undefined;
-    try {
-      database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
-      await migrate(database);
-      results.push(...(await measure(database)));
-    } finally {
-      await database?.close();
-      if (!keep) await admin.query(`drop database if exists ${PG_DATABASE} with (force)`);
-      await admin.end();
-    }
-  } else throw new Error(`OVERVIEW_DATABASES: unknown database ${kind}`);
-}
-
-console.log(
-  `\nOverview requests (ms): ${USERS.toLocaleString('en')} people, ${SESSIONS.toLocaleString('en')} sign-ins, ` +
-    `${PRODUCTS.toLocaleString('en')} products, ${ORDERS.toLocaleString('en')} orders, ${RUNS} runs each:`,
+const { rows, failed } = await onBenchDatabases({ name: 'overview', env: 'OVERVIEW', migrate }, measure);
+reportTable(
+  `Overview requests (ms): ${USERS.toLocaleString('en')} people, ${SESSIONS.toLocaleString('en')} sign-ins, ` +
+    `${PRODUCTS.toLocaleString('en')} products, ${ORDERS.toLocaleString('en')} orders, ${RUNS} runs each ` +
+    `(target p95 ≤ ${TARGET_MS} ms):`,
+  rows,
+  failed,
 );
-console.table(results);
-const missed = results.filter((row) => row.target && row[''] !== 'met');
-if (missed.length) console.log(`${missed.length} case(s) missed p95 ≤ ${TARGET_MS} ms.`);
-if (missed.length || failed) process.exit(1);

@@ -18,7 +18,12 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The browser specs run on PostgreSQL as well (see above); keep in step with what they cover. */
-export const postgresSpecs = ['e2e/auth.spec.ts', 'e2e/realtime.spec.ts', 'e2e/shop.spec.ts'];
+export const postgresSpecs = [
+  'e2e/auth.spec.ts',
+  'e2e/realtime.spec.ts',
+  'e2e/shop.spec.ts',
+  'e2e/files-instances.spec.ts',
+];
 
 type Step = { name: string; command: string[]; env?: Record<string, string> };
 

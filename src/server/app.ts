@@ -56,6 +56,7 @@ import { usersAdminRoutes } from './modules/users/users.admin.routes.ts';
 import { workspaceAdminRoutes } from './modules/workspace/workspace.admin.routes.ts';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.ts';
 import { bankingRoutes } from './modules/banking/banking.routes.ts';
+import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -268,5 +269,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(workspaceAdminRoutes, { prefix: '/api/workspace' });
   await app.register(overviewRoutes, { prefix: '/api/overview' });
   await app.register(bankingRoutes, { prefix: '/api/banking' });
+  await app.register(bookingRoutes, { prefix: '/api/booking' });
   return app;
 }

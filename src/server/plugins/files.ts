@@ -45,8 +45,9 @@ export const UNLINKED_GRACE_MS = 24 * 60 * 60 * 1000;
 export interface FilesBlock {
   storage: FileStorage;
   /**
-   * The local folder: the disk driver's files, uploads being received in `.incoming`, and resumable
-   * uploads in progress in `.resumable` (whatever the driver).
+   * The local folder: the disk driver's files, uploads being received in `.incoming`, and the parts of a
+   * completed resumable upload put together in `.resumable` for the checks (whatever the driver; the
+   * parts themselves are in the storage driver, ADR 047).
    */
   dir: string;
   /** The resumable uploads' target (the file manager registers one); null until one is. */

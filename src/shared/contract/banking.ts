@@ -16,9 +16,13 @@
  *
  *   GET    /categories                       → categoriesResponse   (the default set is made on first use)
  *   POST   /categories                       createCategoryInput → 201 categoryResponse
- *   PATCH  /categories/:id                   updateCategoryInput → categoryResponse
- *   DELETE /categories/:id                   → okSchema  (its transactions, rules and budgets lose it; sub-
- *                                                        categories move up to the top level)
+ *   PATCH  /categories/:id                   updateCategoryInput → categoryResponse  (a renamed default
+ *                                                        one becomes the person's own: its key is dropped)
+ *   DELETE /categories/:id?reassignTo=       deleteCategoryQuery → okSchema  (409 CATEGORY_IN_USE with
+ *                                                        `used` while transactions, rules, recurring or
+ *                                                        budgets use it, unless `reassignTo` names another
+ *                                                        category of the same kind that takes them over;
+ *                                                        sub-categories move up to the top level)
  *
  *   GET    /transactions                     transactionsQuery → transactionPageResponse
  *   GET    /transactions/export              transactionsExportQuery → text/csv (the same filters and sort)
@@ -275,6 +279,13 @@ export const updateCategoryInput = z
   .partial();
 export type UpdateCategoryInput = z.input<typeof updateCategoryInput>;
 
+/** `DELETE /categories/:id`: where what uses the category goes (another of the caller's, same kind). */
+export const deleteCategoryQuery = z.object({ reassignTo: categoryIdField.optional() });
+export type DeleteCategoryQuery = z.input<typeof deleteCategoryQuery>;
+
+/** 409 CATEGORY_IN_USE: how many transactions, rules, recurring transactions and budgets use it. */
+export const categoryInUseSchema = errorSchema.extend({ used: z.number().int().optional() });
+
 // ── transactions ────────────────────────────────────────────────────────────────────────────────────────
 
 export const personRefSchema = z.object({
@@ -363,6 +374,8 @@ const validRanges = <
   schema: z.ZodType<T>,
 ) =>
   schema
+    // The bounds are instants by now, a day's end being the next midnight: a one-day range (the same day
+    // as start and end) passes, an end day before the start day does not.
     .refine((q) => !q.startDate || !q.endDate || q.startDate < q.endDate, {
       message: 'validation.dateRangeInvalid',
       path: ['endDate'],

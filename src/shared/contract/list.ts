@@ -40,6 +40,20 @@ export const pageFields = (defaultSize: number, maxSize: number = PAGE_SIZE_MAX)
   pageSize: pageSizeField(defaultSize, maxSize),
 });
 
+/**
+ * A query parameter that takes several values: repeated (`?gender=Men&gender=Women`) or as a comma list
+ * (`?gender=Men,Women`); each value once, blanks dropped. At most `max` values (else `error`).
+ */
+export const listParam = <T extends z.ZodType>(item: T, max: number, error: string) =>
+  z.preprocess(
+    (value) => {
+      const raw: unknown[] = Array.isArray(value) ? value : value === undefined ? [] : [value];
+      const parts = raw.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
+      return [...new Set(parts.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== ''))];
+    },
+    z.array(item, { error }).max(max, error),
+  );
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A day (`2026-03-01`, in UTC) or an instant with its offset (`2026-03-01T00:00:00+07:00`). */

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { cursorField, cursorInfoFields, listPageSchema, pageFields } from './list.ts';
 
 /** What a notification is about; the client picks an icon per type. */
-export const notificationTypes = ['system', 'account', 'security', 'mail', 'chat', 'order', 'blog'] as const;
+export const notificationTypes = [
+  'system',
+  'account',
+  'security',
+  'mail',
+  'chat',
+  'order',
+  'blog',
+  'banking',
+] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 
 export const notificationSchema = z.object({

@@ -24,6 +24,7 @@ import { errorSchema, versionField } from './common.ts';
 import {
   endBoundField,
   listPageSchema,
+  listParam,
   orderField,
   pageFields,
   searchField,
@@ -52,6 +53,7 @@ import {
   ORDERS_PAGE_SIZE_MAX,
   orderStatuses,
   paymentMethods,
+  type OrderStatus,
 } from './orders-limits.ts';
 import { colorField, PRODUCT_PRICE_MAX, productColors, productSizes } from './products.ts';
 
@@ -418,13 +420,15 @@ export const orderCountsSchema = z.object({
 export type OrderCounts = z.infer<typeof orderCountsSchema>;
 
 /**
- * `GET /api/orders/admin` and `GET /api/orders` (the caller's): `total` is the selected tab's count; `counts` are per status under the search
- * and dates (ignoring the status filter), each exact up to the cap (1,000) and listed in
- * `capped` when more ("1,000+").
+ * `GET /api/orders/admin` and `GET /api/orders` (the caller's): `total` is the selected tab's count (the
+ * selected statuses' counts added up); `counts` are per status under the search, dates and customer
+ * (ignoring the status filter), each exact up to the cap (1,000) and listed in `capped` when more
+ * ("1,000+"). `customer`: who the `customer` filter names (null: no such person), absent without it.
  */
 export const adminOrderPageResponse = orderPageResponse.extend({
   counts: orderCountsSchema,
   capped: z.array(z.enum(orderStatusKeys)),
+  customer: orderCustomerSchema.nullable().optional(),
 });
 export type AdminOrderPage = z.infer<typeof adminOrderPageResponse>;
 
@@ -532,37 +536,56 @@ export type CreateOrderInput = z.input<typeof createOrderInput>;
 
 export const orderIdParams = z.object({ id: z.uuid({ error: 'validation.orderIdInvalid' }) });
 
-const statusFilter = z.enum(orderStatusKeys, { error: 'validation.orderStatusInvalid' }).default('all');
+/**
+ * `status`: a tab (`all`, `paid`) or several statuses (`paid,completed`, or the parameter repeated), the
+ * orders having any of them. Parsed to the statuses kept; none (or `all` among them) = every order.
+ */
+const statusFilter = listParam(
+  z.enum(orderStatusKeys, { error: 'validation.orderStatusInvalid' }),
+  orderStatusKeys.length,
+  'validation.orderStatusInvalid',
+).transform((keys): OrderStatus[] =>
+  keys.includes('all') ? [] : orderStatuses.filter((status) => keys.includes(status)),
+);
+
+/** The fields the administrators' list and the customer's own share. */
+const ordersQueryFields = {
+  ...pageFields(ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE_MAX),
+  status: statusFilter,
+  search: searchField(),
+  /** Orders placed at or after: the start of this day (UTC), or this instant. */
+  startDate: startBoundField(),
+  /** Orders placed before the end of this day (UTC), or before this instant. */
+  endDate: endBoundField(),
+  sort: z.enum(orderSortKeys, { error: 'validation.orderSortInvalid' }).default('createdAt'),
+  order: orderField('desc'),
+};
+
+const validRange = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  !q.startDate || !q.endDate || q.startDate < q.endDate;
 
 /**
- * `GET /api/orders/admin`: every order. `status` picks a tab; `startDate` and `endDate` bound the creation
- * time (days in UTC, both included, or instants); `search` is an order number (`#1001` or `1001`) or part
- * of the customer's name or email.
+ * `GET /api/orders/admin`: every order. `status` picks a tab or several statuses; `customer` keeps one
+ * customer's orders (a user id); `startDate` and `endDate` bound the creation time (days in UTC, both
+ * included, or instants); `search` is an order number (`#1001` or `1001`) or part of the customer's name
+ * or email.
  */
 export const adminOrdersQuery = z
   .object({
-    ...pageFields(ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE_MAX),
-    status: statusFilter,
-    search: searchField(),
-    /** Orders placed at or after: the start of this day (UTC), or this instant. */
-    startDate: startBoundField(),
-    /** Orders placed before the end of this day (UTC), or before this instant. */
-    endDate: endBoundField(),
-    sort: z.enum(orderSortKeys, { error: 'validation.orderSortInvalid' }).default('createdAt'),
-    order: orderField('desc'),
+    ...ordersQueryFields,
+    customer: z.uuid({ error: 'validation.userRefInvalid' }).optional(),
   })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate < q.endDate, {
-    message: 'validation.dateRangeInvalid',
-    path: ['endDate'],
-  });
+  .refine(validRange, { message: 'validation.dateRangeInvalid', path: ['endDate'] });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
 
 /**
  * `GET /api/orders`: the caller's own orders, with the same tabs, dates, search (an order number) and sorts
  * as the administrators' list, answered in the same shape.
  */
-export const myOrdersQuery = adminOrdersQuery;
-export type MyOrdersQuery = AdminOrdersQuery;
+export const myOrdersQuery = z
+  .object(ordersQueryFields)
+  .refine(validRange, { message: 'validation.dateRangeInvalid', path: ['endDate'] });
+export type MyOrdersQuery = z.input<typeof myOrdersQuery>;
 
 /** `POST /api/orders/:id/status`: the next status (see orderTransitions), a note, the version seen. */
 export const orderStatusInput = z.strictObject({

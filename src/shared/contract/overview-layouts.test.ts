@@ -31,9 +31,9 @@ describe('dashboard layouts', () => {
       { id: 'recent-files', hidden: true },
       { id: 'storage', hidden: false },
       { id: 'upload', hidden: false },
+      { id: 'locations', hidden: false },
       { id: 'data-activity', hidden: false },
       { id: 'folders', hidden: false },
-      { id: 'locations', hidden: false },
     ]);
     expect(completeLayout('booking').map((w) => w.id)).toEqual(dashboardWidgets.booking);
   });

@@ -81,7 +81,7 @@ export const dashboardWidgets = {
     'booking-details',
     'available',
   ],
-  file: ['storage', 'upload', 'data-activity', 'folders', 'recent-files', 'locations'],
+  file: ['storage', 'upload', 'locations', 'data-activity', 'recent-files', 'folders'],
 } as const satisfies Record<Dashboard, readonly string[]>;
 
 export type DashboardWidgetId<D extends Dashboard = Dashboard> = (typeof dashboardWidgets)[D][number];

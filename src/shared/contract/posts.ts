@@ -117,6 +117,8 @@ export type PostTabCounts = z.infer<typeof postTabCountsSchema>;
 export const postPageResponse = listPageSchema('posts', postCardSchema).extend({
   totalCapped: z.boolean(),
   counts: postTabCountsSchema,
+  /** Who the `author` filter names (null: no such person), absent without it: the list's filter chip. */
+  author: postPersonSchema.nullable().optional(),
 });
 export type PostPage = z.infer<typeof postPageResponse>;
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 
 import { versionField } from './common.ts';
 import { fileSchema } from './files.ts';
-import { listPageSchema, orderField, pageFields, pageInfoFields, searchField } from './list.ts';
+import { listPageSchema, listParam, orderField, pageFields, pageInfoFields, searchField } from './list.ts';
 import {
   DEFAULT_NEW_LABEL,
   DEFAULT_SALE_LABEL,
@@ -369,20 +369,6 @@ export const updateProductInput = z
 export type UpdateProductInput = z.input<typeof updateProductInput>;
 
 export const productIdParams = z.object({ id: productId });
-
-/**
- * A query parameter that takes several values: repeated (`?gender=Men&gender=Women`) or as a comma list
- * (`?gender=Men,Women`); each value once.
- */
-const listParam = <T extends z.ZodType>(item: T, max: number, error: string) =>
-  z.preprocess(
-    (value) => {
-      const raw: unknown[] = Array.isArray(value) ? value : value === undefined ? [] : [value];
-      const parts = raw.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
-      return unique(parts.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== ''));
-    },
-    z.array(item, { error }).max(max, error),
-  );
 
 const centsParam = z.coerce
   .number({ error: 'validation.priceInvalid' })

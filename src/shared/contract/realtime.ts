@@ -7,6 +7,7 @@
  * message on PostgreSQL must stay under 8,000 bytes).
  */
 
+import type { BookingStatus } from './booking-limits.ts';
 import type { OrderStatus } from './orders-limits.ts';
 
 export const REALTIME_PATH = '/api/realtime';
@@ -89,6 +90,13 @@ export type RealtimeEvent =
    */
   | { type: 'posts.changed'; postId: string }
   /**
+   * Catalog (to every signed-in user for a published product, or one that was or may have been: a deleted
+   * one; to the administrators for a draft): a product was created, edited (its stock too), given new
+   * pictures, reviewed or deleted (`productId` null: several at once). Clients refetch the figures and
+   * lists that show products. Stock an order takes or gives back is told by `orders.changed`.
+   */
+  | { type: 'products.changed'; productId: string | null }
+  /**
    * Accounts (to every active administrator): an account was created (registration or by an administrator),
    * verified its email, changed role, status, country or profile, or was deleted. Clients refetch the
    * figures and lists that count people.
@@ -105,6 +113,16 @@ export type RealtimeEvent =
    * new version). `folderId` null: the owner's root. Clients refetch the lists and details they show.
    */
   | { type: 'files.changed'; folderId: string | null; ownerId: string; itemId: string | null }
+  /**
+   * Booking (ADR 053; to the booking's person and every active administrator): a booking was made, changed
+   * status, was paid or reviewed, or its review was decided. Clients refetch the booking and its lists.
+   */
+  | { type: 'booking.changed'; bookingId: string; status: BookingStatus }
+  /**
+   * Booking (to every signed-in user for a published listing, or one that was; to the administrators for a
+   * draft): a listing was created, edited or deleted, or its reviews changed. Clients refetch listings.
+   */
+  | { type: 'booking.listingChanged'; listingId: string }
   /** Someone's presence changed (sent to every signed-in user). */
   | { type: 'presence.changed'; userId: string; status: PresenceStatus; lastActivity: string | null };
 

@@ -18,3 +18,7 @@ export const SEARCH_MAX = 100;
 
 export const userSortKeys = ['name', 'email', 'company', 'role', 'status', 'createdAt'] as const;
 export type UserSortKey = (typeof userSortKeys)[number];
+
+/** The kinds of device a sign-in came from, read from its user agent (the users list's device filter). */
+export const signInDevices = ['desktop', 'mobile', 'tablet', 'other'] as const;
+export type SignInDevice = (typeof signInDevices)[number];

@@ -28,10 +28,18 @@ import {
   userSchema,
   userStatusSchema,
 } from './account.ts';
-import { PAGE_SIZE_MAX, SEARCH_MAX, userSortKeys, type UserSortKey } from './user-enums.ts';
+import {
+  PAGE_SIZE_MAX,
+  SEARCH_MAX,
+  signInDevices,
+  userSortKeys,
+  type SignInDevice,
+  type UserSortKey,
+} from './user-enums.ts';
+
 import { STORAGE_QUOTA_MAX } from './workspace.ts';
 
-export { PAGE_SIZE_MAX, SEARCH_MAX, userSortKeys, type UserSortKey };
+export { PAGE_SIZE_MAX, SEARCH_MAX, signInDevices, userSortKeys, type SignInDevice, type UserSortKey };
 
 // ── limits ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -120,6 +128,8 @@ const searchField = listSearchField();
 export const pageQuery = z.object(pageFields(20));
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/** The kinds of device a sign-in came from, as "Sessions by device" groups them (`other`: none named). */
+
 export const listUsersQuery = z
   .object({
     ...pageFields(10),
@@ -147,10 +157,23 @@ export const listUsersQuery = z
     createdFrom: startBoundField(),
     /** Accounts created before the end of this day (UTC), or before this instant. */
     createdTo: endBoundField(),
+    /**
+     * Accounts that signed in from this kind of device (read from the sign-in's User-Agent as the sessions
+     * list and the overview's "Sessions by device" read it), within `signedInFrom`/`signedInTo` when given.
+     */
+    device: z.enum(signInDevices, { error: 'validation.deviceInvalid' }).optional(),
+    /** Accounts with a sign-in at or after: the start of this day (UTC), or this instant. */
+    signedInFrom: startBoundField(),
+    /** Accounts with a sign-in before the end of this day (UTC), or before this instant. */
+    signedInTo: endBoundField(),
   })
   .refine((q) => !q.createdFrom || !q.createdTo || q.createdFrom < q.createdTo, {
     message: 'validation.dateRangeInvalid',
     path: ['createdTo'],
+  })
+  .refine((q) => !q.signedInFrom || !q.signedInTo || q.signedInFrom < q.signedInTo, {
+    message: 'validation.dateRangeInvalid',
+    path: ['signedInTo'],
   });
 export type ListUsersQuery = z.input<typeof listUsersQuery>;
 

@@ -143,6 +143,7 @@ export const validationMessagesEn = {
   'validation.orderStatusInvalid': 'Status must be pending, paid, completed, cancelled or refunded',
   'validation.orderSortInvalid': 'Sort by createdAt, number, customer, total or status',
   'validation.dateRangeInvalid': 'The start date must not be after the end date',
+  'validation.deviceInvalid': 'Device must be desktop, mobile, tablet or other',
   'validation.orderNoteTooLong': 'The note is too long (at most 500 characters)',
   'validation.partyNameRequired': 'Enter a name',
   'validation.customerIdInvalid': 'Unknown customer',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -100,6 +101,14 @@ export const fileItems = pgTable(
       )
       .where(sql`${t.deletedAt} is null`),
     index('file_items_parent_idx').on(t.ownerId, t.parentId, t.type, t.name),
+    // A folder's live items in the listing's order (a listing by folder does not name the owner: people it
+    // is shared with list it too), drizzle/0032_file-search-index.sql.
+    index('file_items_children_idx')
+      .on(t.parentId, sql`(${t.type} = 'folder') desc`, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // Search by name and tags without a sequential scan: a GIN index over their 1-, 2- and 3-character
+    // substrings (atrium_file_terms(), as users_search_idx); queries filter `@>` first, then recheck with LIKE.
+    index('file_items_search_idx').using('gin', sql`atrium_file_terms(${t.name}, ${t.tags})`),
     index('file_items_ancestors_idx').using('gin', t.ancestors),
     index('file_items_tags_idx').using('gin', t.tags),
     index('file_items_file_idx').on(t.fileId),
@@ -216,4 +225,41 @@ export const fileActivity = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('file_activity_item_idx').on(t.itemId, t.createdAt)],
+);
+
+/**
+ * Unfinished resumable uploads (tus, ADR 047), in the database so that any instance continues one another
+ * started: its creator, length, how many bytes are in (`offset`), the tus metadata (with the server's keys),
+ * and, once complete, the stored file (`fileId`, kept an hour for a client that lost the answer). The bytes
+ * are parts in the storage driver (`file_upload_parts`), one per PATCH, at the offset where it started.
+ */
+export const fileUploads = pgTable(
+  'file_uploads',
+  {
+    id: text().primaryKey(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    size: bigint({ mode: 'number' }).notNull(),
+    offset: bigint({ mode: 'number' }).notNull().default(0),
+    metadata: jsonb().$type<Record<string, string | null>>().notNull().default({}),
+    fileId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('file_uploads_owner_idx').on(t.ownerId), index('file_uploads_updated_idx').on(t.updatedAt)],
+);
+
+/** The bytes of an unfinished upload: `size` bytes from `offset`, stored under `storageKey`. */
+export const fileUploadParts = pgTable(
+  'file_upload_parts',
+  {
+    uploadId: text()
+      .notNull()
+      .references(() => fileUploads.id, { onDelete: 'cascade' }),
+    offset: bigint({ mode: 'number' }).notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    storageKey: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.offset] })],
 );

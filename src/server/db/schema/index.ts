@@ -16,3 +16,4 @@ export * from './workspace.ts';
 export * from './overview.ts';
 export * from './rollups.ts';
 export * from './banking.ts';
+export * from './booking.ts';

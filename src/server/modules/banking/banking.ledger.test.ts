@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { buildApp } from '../../app.ts';
 import type { Database, Db } from '../../db/client.ts';
 import {
   bankingAccounts,
@@ -13,6 +14,8 @@ import {
 } from '../../db/schema/index.ts';
 import { createRandom } from '../../db/seed/random.ts';
 import { UNUSABLE_PASSWORD_HASH } from '../../lib/passwords.ts';
+import { member } from '../../testing/members.ts';
+import { withQueryLog } from '../../testing/query-log.ts';
 import { createTestDbs } from '../../testing/test-db.ts';
 import { LedgerError, recordEntry, transfer, type MoveResult } from './banking.ledger.ts';
 import { runRecurring, nextOccurrence } from './banking.recurring.ts';
@@ -304,5 +307,102 @@ describe('the recurring job', () => {
     // Run again: nothing new.
     expect((await runRecurring(peerDb(), today)).written).toBe(0);
     expect(await ledgerMismatches()).toEqual([]);
+  });
+});
+
+/** What a transfer may cost (issue 28 C's 200 transfers a second): statements, begin and commit aside. */
+const LEDGER_STATEMENTS = 1;
+const ROUTE_STATEMENTS = 10;
+
+describe('the queries of a transfer', () => {
+  const order = (actorId: string, from: string, to: string, key: string) => ({
+    actorId,
+    fromAccountId: from,
+    toAccountId: to,
+    amount: 100,
+    note: '',
+    counterparty: '',
+    source: 'transfer' as const,
+    idempotencyKey: key,
+    requestHash: null,
+    ip: null,
+    date: '2026-01-02',
+  });
+
+  it(`moves the money in ${LEDGER_STATEMENTS} statement, and a refused one writes nothing`, async () => {
+    const [a, b] = await people(2, 'Counted');
+    const accounts = await mainAccounts([a!, b!]);
+    await deposit(a!, accounts.get(a!)!, 1_000);
+    const logged = withQueryLog(databases[0]!);
+    const done = await transfer(
+      logged.database.db,
+      order(a!, accounts.get(a!)!, accounts.get(b!)!, 'counted'),
+    );
+    expect(done).toMatchObject({ kind: 'done', fromUserId: a, toUserId: b });
+    expect(logged.statements).toHaveLength(LEDGER_STATEMENTS);
+    const refused = await transfer(logged.database.db, {
+      ...order(a!, accounts.get(a!)!, accounts.get(b!)!, 'counted-too-much'),
+      amount: 901,
+    }).catch((error: unknown) => (error as LedgerError).refusal);
+    expect(refused).toEqual({ kind: 'insufficient', available: 900 });
+    expect(logged.statements).toHaveLength(2 * LEDGER_STATEMENTS);
+    const after = await balances([accounts.get(a!)!, accounts.get(b!)!]);
+    expect([after.get(accounts.get(a!)!), after.get(accounts.get(b!)!)]).toEqual([900, 100]);
+    expect(await db().$count(bankingAudit, eq(bankingAudit.transactionId, done.transactionId))).toBe(1);
+    expect(await ledgerMismatches()).toEqual([]);
+  });
+
+  it('sends to a person’s primary account, and refuses a person without one, moving nothing', async () => {
+    const [a, b, c] = await people(3, 'ToPerson');
+    const accounts = await mainAccounts([a!, b!]);
+    await deposit(a!, accounts.get(a!)!, 1_000);
+    const toB = { ...order(a!, accounts.get(a!)!, accounts.get(b!)!, 'to-person-b'), toAccountId: null };
+    const done = await transfer(db(), { ...toB, toUserId: b! });
+    expect(done).toMatchObject({ kind: 'done', fromUserId: a, toUserId: b });
+    const refused = await transfer(db(), { ...toB, toUserId: c!, idempotencyKey: 'to-person-c' }).catch(
+      (error: unknown) => (error as LedgerError).refusal,
+    );
+    expect(refused).toEqual({ kind: 'noAccount' });
+    const after = await balances([accounts.get(a!)!, accounts.get(b!)!]);
+    expect([after.get(accounts.get(a!)!), after.get(accounts.get(b!)!)]).toEqual([900, 100]);
+  });
+
+  it(`sends money to a person through the API in at most ${ROUTE_STATEMENTS} statements`, async () => {
+    const logged = withQueryLog(databases[0]!);
+    const app = await buildApp({
+      database: logged.database,
+      logger: false,
+      config: { rateLimitMax: 1_000_000 },
+    });
+    await app.ready();
+    try {
+      const alice = await member(app, 'Alice', 'Counted');
+      const bob = await member(app, 'Bob', 'Counted');
+      const mine = await app.inject({ method: 'GET', url: '/api/banking/accounts', headers: alice.headers });
+      const from = mine.json<{ accounts: Array<{ id: string }> }>().accounts[0]!.id;
+      await deposit(alice.id, from, 10_000);
+      await app.inject({ method: 'GET', url: '/api/banking/accounts', headers: bob.headers }); // Bob's profile
+      for (let i = 0; i < 2; i++) {
+        logged.statements.length = 0;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/banking/transfers',
+          headers: alice.headers,
+          payload: {
+            fromAccountId: from,
+            toUserId: bob.id,
+            amount: 100,
+            idempotencyKey: `counted-route-${i}`,
+          },
+        });
+        expect(res.statusCode).toBe(201);
+        expect(res.json<{ fromAccount: { balance: number } }>().fromAccount.balance).toBe(
+          10_000 - 100 * (i + 1),
+        );
+        expect(logged.statements.length).toBeLessThanOrEqual(ROUTE_STATEMENTS);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -379,7 +379,7 @@ export async function updateCategory(
   db: Db,
   userId: string,
   id: string,
-  patch: Partial<Pick<BankingCategoryRow, 'name' | 'icon' | 'parentId'>>,
+  patch: Partial<Pick<BankingCategoryRow, 'name' | 'icon' | 'parentId' | 'key'>>,
 ) {
   const [row] = await db
     .update(bankingCategories)
@@ -396,6 +396,69 @@ export async function deleteCategory(db: Db, userId: string, id: string): Promis
     .where(and(eq(bankingCategories.id, id), eq(bankingCategories.userId, userId)))
     .returning({ id: bankingCategories.id });
   return rows.length > 0;
+}
+
+/**
+ * What of the person's uses a category: their side of transactions, rules, recurring transactions and
+ * budgets (sub-categories are not counted: deleting a parent moves them to the top level).
+ */
+export async function categoryUsage(db: Db, userId: string, id: string): Promise<number> {
+  const tx = bankingTransactions;
+  const [transactions, rules, recurring, budgets] = await Promise.all([
+    db.$count(
+      tx,
+      or(
+        and(eq(tx.fromUserId, userId), eq(tx.fromCategoryId, id)),
+        and(eq(tx.toUserId, userId), eq(tx.toCategoryId, id)),
+      ),
+    ),
+    db.$count(bankingRules, and(eq(bankingRules.userId, userId), eq(bankingRules.categoryId, id))),
+    db.$count(
+      bankingRecurring,
+      and(eq(bankingRecurring.userId, userId), eq(bankingRecurring.categoryId, id)),
+    ),
+    db.$count(bankingBudgets, and(eq(bankingBudgets.userId, userId), eq(bankingBudgets.categoryId, id))),
+  ]);
+  return transactions + rules + recurring + budgets;
+}
+
+/**
+ * Deletes a category after moving what used it to `to` (same person, same kind; checked by the caller):
+ * the person's side of its transactions, its rules and recurring transactions, and its budgets (added to
+ * `to`'s budget of the same month). One database transaction: all moved and deleted, or nothing.
+ */
+export async function deleteCategoryReassigning(
+  db: Db,
+  userId: string,
+  id: string,
+  to: string,
+): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const tx = bankingTransactions;
+    await trx
+      .update(tx)
+      .set({ fromCategoryId: to, version: sql`${tx.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(tx.fromUserId, userId), eq(tx.fromCategoryId, id)));
+    await trx
+      .update(tx)
+      .set({ toCategoryId: to, version: sql`${tx.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(tx.toUserId, userId), eq(tx.toCategoryId, id)));
+    await trx
+      .update(bankingRules)
+      .set({ categoryId: to })
+      .where(and(eq(bankingRules.userId, userId), eq(bankingRules.categoryId, id)));
+    await trx
+      .update(bankingRecurring)
+      .set({ categoryId: to })
+      .where(and(eq(bankingRecurring.userId, userId), eq(bankingRecurring.categoryId, id)));
+    await trx.execute(sql`
+      insert into ${bankingBudgets} (user_id, category_id, month, amount)
+      select user_id, ${to}, month, amount from ${bankingBudgets}
+      where user_id = ${userId} and category_id = ${id}
+      on conflict (user_id, month, category_id)
+      do update set amount = ${bankingBudgets}.amount + excluded.amount`);
+    return deleteCategory(trx, userId, id);
+  });
 }
 
 export async function hasChildren(db: Db, id: string) {
@@ -651,11 +714,18 @@ export async function listTransactions(
   f: TransactionFilters,
   window: { limit: number; offset: number },
 ): Promise<BankTransaction[]> {
-  const rows = await viewQuery(db)
+  // The page's ids first, from the transactions alone, then the view's joins for those rows only: joined
+  // before the sort, the planner hashes every account and person (issue 28 C's bench, ADR 049).
+  const page = db
+    .select({ id: t.id })
+    .from(t)
     .where(whereOf(db, ctx.userId, f))
     .orderBy(...orderOf(f))
     .limit(window.limit)
     .offset(window.offset);
+  const rows = await viewQuery(db)
+    .where(inArray(t.id, page))
+    .orderBy(...orderOf(f));
   return answerRows(db, ctx, rows);
 }
 

@@ -217,7 +217,8 @@ describe('transfers', () => {
     expect(seen.transaction).toMatchObject({ direction: 'in', signedAmount: 2_500, note: 'Dinner' });
     expect(seen.transaction.person?.id).toBe(alice.id);
     const told = await t.app.db.select().from(notifications).where(eq(notifications.userId, bob.id));
-    expect(told.some((n) => n.title.includes('sent you'))).toBe(true);
+    const received = told.find((n) => n.title.includes('sent you'));
+    expect(received).toMatchObject({ type: 'banking', link: '/dashboard/banking' });
     const audit = await t.app.db
       .select()
       .from(bankingAudit)
@@ -401,6 +402,16 @@ describe('transactions list', () => {
       '/transactions?minAmount=2000&maxAmount=6000&startDate=2026-02-11&endDate=2026-02-12&type=expense',
     );
     expect(ranged.transactions.map((x) => x.amount).sort()).toEqual([3_400, 5_600]);
+    // A one-day range: the same day as start and end, included.
+    const oneDay = await ok<TransactionPage>(
+      gina,
+      'GET',
+      '/transactions?startDate=2026-02-11&endDate=2026-02-11',
+    );
+    expect(oneDay.transactions.map((x) => x.amount)).toEqual([3_400]);
+    expect(
+      (await call(gina, 'GET', '/transactions?startDate=2026-02-12&endDate=2026-02-11')).statusCode,
+    ).toBe(400);
     const searched = await ok<TransactionPage>(gina, 'GET', '/transactions?search=payroll');
     expect(searched.transactions).toHaveLength(1);
     const csv = await call(gina, 'GET', '/transactions/export?type=expense');
@@ -416,6 +427,105 @@ describe('transactions list', () => {
       amount: 20_000,
     });
     expect(budgets.budgets).toEqual([{ categoryId: groceries.id, amount: 20_000, spent: 10_200 }]);
+  });
+});
+
+const newCategory = (who: Member, body: object) =>
+  ok<{ category: BankCategory }>(who, 'POST', '/categories', body, 201);
+const categoriesOf = async (who: Member) =>
+  (await ok<{ categories: BankCategory[] }>(who, 'GET', '/categories')).categories;
+
+describe('categories', () => {
+  it('creates, renames, changes the icon and moves one under a parent of its kind', async () => {
+    const ivy = await member(t.app, 'Ivy', 'Categories');
+    const made = await newCategory(ivy, { kind: 'expense', name: 'Hobbies', icon: 'sport' });
+    expect(made.category).toMatchObject({ kind: 'expense', name: 'Hobbies', icon: 'sport', parentId: null });
+    const categories = await categoriesOf(ivy);
+    const shopping = categories.find((c) => c.key === 'shopping')!;
+    const salary = categories.find((c) => c.key === 'salary')!;
+    const moved = await ok<{ category: BankCategory }>(ivy, 'PATCH', `/categories/${made.category.id}`, {
+      name: 'Hobby shop',
+      icon: 'entertainment',
+      parentId: shopping.id,
+    });
+    expect(moved.category).toMatchObject({
+      name: 'Hobby shop',
+      icon: 'entertainment',
+      parentId: shopping.id,
+    });
+    // Not under a parent of the other kind, nor under a sub-category.
+    expect(
+      (await call(ivy, 'PATCH', `/categories/${made.category.id}`, { parentId: salary.id })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(ivy, 'POST', '/categories', { kind: 'expense', name: 'Deep', parentId: made.category.id }))
+        .statusCode,
+    ).toBe(400);
+    // A renamed default category is the person's own: its key goes, so its new name shows.
+    const renamed = await ok<{ category: BankCategory }>(ivy, 'PATCH', `/categories/${shopping.id}`, {
+      name: 'Stuff',
+    });
+    expect(renamed.category).toMatchObject({ name: 'Stuff', key: null });
+    const iconOnly = await ok<{ category: BankCategory }>(ivy, 'PATCH', `/categories/${salary.id}`, {
+      icon: 'bonus',
+    });
+    expect(iconOnly.category).toMatchObject({ icon: 'bonus', key: 'salary' });
+    // Someone else's category is a 404.
+    expect((await call(alice, 'PATCH', `/categories/${salary.id}`, { name: 'Mine' })).statusCode).toBe(404);
+  });
+
+  it('deletes an unused category; a used one only with a reassignment, which moves everything', async () => {
+    const jo = await member(t.app, 'Jo', 'Categories');
+    const main = await mainOf(jo);
+    const categories = await categoriesOf(jo);
+    const groceries = categories.find((c) => c.key === 'groceries')!;
+    const salary = categories.find((c) => c.key === 'salary')!;
+    const unused = await newCategory(jo, { kind: 'expense', name: 'Spare' });
+    expect(await ok(jo, 'DELETE', `/categories/${unused.category.id}`)).toEqual({ ok: true });
+
+    const market = await newCategory(jo, { kind: 'expense', name: 'Market', icon: 'groceries' });
+    const id = market.category.id;
+    await deposit(jo, main.id, 50_000, { date: '2026-04-01' });
+    const spent = await ok<{ transaction: BankTransaction }>(
+      jo,
+      'POST',
+      '/transactions',
+      {
+        type: 'expense',
+        accountId: main.id,
+        amount: 1_500,
+        date: '2026-04-02',
+        categoryId: id,
+        idempotencyKey: key(),
+      },
+      201,
+    );
+    await ok(jo, 'POST', '/rules', { contains: 'farm', categoryId: id }, 201);
+    await ok(jo, 'PUT', '/budgets', { month: '2026-04', categoryId: id, amount: 10_000 });
+    await ok(jo, 'PUT', '/budgets', { month: '2026-04', categoryId: groceries.id, amount: 20_000 });
+
+    const refused = await call(jo, 'DELETE', `/categories/${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CATEGORY_IN_USE', used: 3 });
+    // Not into itself, another kind, or someone else's.
+    expect((await call(jo, 'DELETE', `/categories/${id}?reassignTo=${id}`)).statusCode).toBe(400);
+    expect((await call(jo, 'DELETE', `/categories/${id}?reassignTo=${salary.id}`)).statusCode).toBe(400);
+    expect((await call(jo, 'DELETE', `/categories/${id}?reassignTo=not-a-uuid`)).statusCode).toBe(400);
+
+    expect(await ok(jo, 'DELETE', `/categories/${id}?reassignTo=${groceries.id}`)).toEqual({ ok: true });
+    const after = await ok<{ transaction: BankTransaction }>(
+      jo,
+      'GET',
+      `/transactions/${spent.transaction.id}`,
+    );
+    expect(after.transaction.category?.id).toBe(groceries.id);
+    const rules = await ok<{ rules: Array<{ categoryId: string }> }>(jo, 'GET', '/rules');
+    expect(rules.rules.map((r) => r.categoryId)).toEqual([groceries.id]);
+    const budgets = await ok<BudgetsResponse>(jo, 'GET', '/budgets?month=2026-04');
+    expect(budgets.budgets).toEqual([{ categoryId: groceries.id, amount: 30_000, spent: 1_500 }]);
+    const left = await categoriesOf(jo);
+    expect(left.some((c) => c.id === id)).toBe(false);
+    expect((await call(jo, 'DELETE', `/categories/${id}`)).statusCode).toBe(404);
   });
 });
 

@@ -47,6 +47,8 @@ import {
   transactionsExportQuery,
   transactionsQuery,
   transferErrorSchema,
+  deleteCategoryQuery,
+  categoryInUseSchema,
   transferInput,
   transferResponse,
   TRANSFERS_PER_MINUTE,
@@ -85,7 +87,9 @@ import {
   countCategories,
   countRules,
   countTransactions,
+  categoryUsage,
   deleteCategory,
+  deleteCategoryReassigning,
   deleteRecurring,
   deleteRule,
   ensureProfile,
@@ -166,6 +170,8 @@ function refusal(error: unknown, currency: string): unknown {
       return badRequest('Choose a different account to send to', 'SAME_ACCOUNT');
     case 'notPending':
       return conflict('Only a pending transaction can change status', 'NOT_PENDING');
+    case 'noAccount':
+      return conflict('This person has no open account to receive money', 'NO_ACCOUNT');
   }
 }
 
@@ -390,7 +396,10 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
       }
-      const updated = await updateCategory(db, userId, row.id, b);
+      // A renamed default category is the person's own from then on (the client shows its name, not the
+      // default set's translation).
+      const patch = b.name !== undefined && b.name !== row.name ? { ...b, key: null } : b;
+      const updated = await updateCategory(db, userId, row.id, patch);
       if (!updated) throw notFound('Category not found');
       await announceBanking(app, [userId], {});
       return { category: toCategory(updated) };
@@ -399,10 +408,36 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/categories/:id',
-    { schema: { params: idParams, response: { 200: okSchema, ...errorResponses } } },
+    {
+      schema: {
+        params: idParams,
+        querystring: deleteCategoryQuery,
+        response: { 200: okSchema, ...errorResponses, 409: categoryInUseSchema },
+      },
+    },
     async (request) => {
       const userId = await me(request);
-      if (!(await deleteCategory(db, userId, request.params.id))) throw notFound('Category not found');
+      const row = await findCategory(db, userId, request.params.id);
+      if (!row) throw notFound('Category not found');
+      const { reassignTo } = request.query;
+      if (reassignTo) {
+        const target = await findCategory(db, userId, reassignTo);
+        if (!target || target.id === row.id || target.kind !== row.kind) {
+          throw badRequest('Move its transactions to another category of the same kind', 'CATEGORY_INVALID');
+        }
+        if (!(await deleteCategoryReassigning(db, userId, row.id, target.id))) {
+          throw notFound('Category not found');
+        }
+      } else {
+        const used = await categoryUsage(db, userId, row.id);
+        if (used > 0) {
+          throw new HttpError(409, 'This category is in use: choose where its transactions go', {
+            code: 'CATEGORY_IN_USE',
+            extra: { used },
+          });
+        }
+        if (!(await deleteCategory(db, userId, row.id))) throw notFound('Category not found');
+      }
       await announceBanking(app, [userId], {});
       return { ok: true as const };
     },
@@ -598,7 +633,7 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(200).send(await answer(earlier.id));
       }
       await enforce(db, [[`banking-transfers:${userId}`, { max: TRANSFERS_PER_MINUTE, windowSeconds: 60 }]]);
-      let toAccountId = b.toAccountId;
+      const toAccountId = b.toAccountId;
       let counterparty = '';
       if (b.toUserId !== undefined) {
         if (b.toUserId === userId) {
@@ -606,9 +641,7 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const person = await activePerson(db, b.toUserId);
         if (!person) throw notFound('Person not found');
-        const primary = await primaryAccountOf(db, b.toUserId);
-        if (!primary) throw conflict(`${person.name} has no open account to receive money`, 'NO_ACCOUNT');
-        toAccountId = primary;
+        await ensureProfile(db, b.toUserId); // their primary account is found (and locked) by the transfer
         counterparty = person.name;
       } else if (toAccountId && !(await findAccount(db, userId, toAccountId))) {
         throw notFound('Account not found');
@@ -617,7 +650,8 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
         transfer(db, {
           actorId: userId,
           fromAccountId: b.fromAccountId,
-          toAccountId: toAccountId!,
+          toAccountId: toAccountId ?? null,
+          toUserId: b.toUserId,
           amount: b.amount,
           note: b.note,
           counterparty,

@@ -38,7 +38,7 @@ export async function notifyBanking(
   link = '/dashboard/banking',
 ): Promise<void> {
   try {
-    await notifyUser(app, userId, { type: 'system', title, body, link });
+    await notifyUser(app, userId, { type: 'banking', title, body, link });
   } catch (error) {
     app.log.warn({ err: error }, 'Could not store a banking notification');
   }

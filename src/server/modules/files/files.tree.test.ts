@@ -46,13 +46,18 @@ afterAll(async () => {
 const { call, ok } = apiCalls(() => t.app, '/api/files');
 
 /** A stored `drive` file of `who` (as an upload leaves it), without going through the upload limit. */
-async function stored(who: Member, name: string, text = `content of ${name}`) {
+async function stored(
+  who: Member,
+  name: string,
+  text = `content of ${name}`,
+  use: 'drive' | 'attachment' = 'drive',
+) {
   const bytes = Buffer.from(text);
   const storageKey = newStorageKey('txt');
   await t.app.files.storage.put(storageKey, Readable.from([bytes]));
   return insertFile(t.database.db, {
     ownerId: who.id,
-    use: 'drive',
+    use,
     storageKey,
     name,
     mimeType: 'text/plain',
@@ -461,6 +466,53 @@ describe('file manager: links', () => {
     expect((await call(null, 'GET', `/public/${link.token}`)).statusCode).toBe(404);
   });
 
+  it('changes a link’s expiry, download-only and password (removed: open to all); only its owner or an administrator', async () => {
+    const doc = await file(alice, 'changing.txt', null, 'changing bytes');
+    const { link } = await ok<{ link: FileLink }>(alice, 'POST', `/items/${doc.id}/links`, {
+      password: 'first secret',
+    });
+    expect((await call(null, 'GET', `/public/${link.token}`)).statusCode).toBe(401);
+
+    const expiresAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const changed = await ok<{ link: FileLink }>(alice, 'PATCH', `/links/${link.id}`, {
+      expiresAt,
+      downloadOnly: true,
+    });
+    // What was not sent stays as it was.
+    expect(changed.link).toMatchObject({
+      id: link.id,
+      hasPassword: true,
+      downloadOnly: true,
+      expired: false,
+    });
+    expect(Date.parse(changed.link.expiresAt!)).toBe(Date.parse(expiresAt));
+
+    const open = await ok<{ link: FileLink }>(alice, 'PATCH', `/links/${link.id}`, {
+      password: null,
+      expiresAt: null,
+    });
+    expect(open.link).toMatchObject({ hasPassword: false, expiresAt: null, downloadOnly: true });
+    const visit = await ok<PublicLink>(null, 'GET', `/public/${link.token}`);
+    expect(visit.link.item).toMatchObject({ name: 'changing.txt', url: null });
+
+    // Bad input answers 400 with a message; a past expiry is refused.
+    for (const body of [{ password: '' }, { expiresAt: '2020-01-01T00:00:00Z' }, { downloadOnly: 'yes' }]) {
+      const res = await call(alice, 'PATCH', `/links/${link.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<{ message: string }>().message).toBeTruthy();
+    }
+    // Others do not see it; an administrator may change it.
+    expect((await call(bob, 'PATCH', `/links/${link.id}`, { downloadOnly: false })).statusCode).toBe(404);
+    const byAdmin = await ok<{ link: FileLink }>(grace, 'PATCH', `/links/${link.id}`, {
+      downloadOnly: false,
+    });
+    expect(byAdmin.link.downloadOnly).toBe(false);
+    const mine = await ok<{ links: FileLink[] }>(alice, 'GET', `/items/${doc.id}/links`);
+    expect(mine.links).toEqual([
+      expect.objectContaining({ id: link.id, downloadOnly: false, hasPassword: false }),
+    ]);
+  });
+
   it('lists links: mine for everyone, all for administrators, who may revoke any', async () => {
     const doc = await file(bob, 'bobs-link.txt');
     const { link } = await ok<{ link: FileLink }>(bob, 'POST', `/items/${doc.id}/links`, {});
@@ -471,6 +523,69 @@ describe('file manager: links', () => {
     expect(all.links.map((l) => l.id)).toContain(link.id);
     expect((await call(grace, 'DELETE', `/links/${link.id}`)).statusCode).toBe(204);
     expect((await call(null, 'GET', `/public/${link.token}`)).statusCode).toBe(404);
+  });
+});
+
+describe('file manager: save to files', () => {
+  const chat = apiCalls(() => t.app, '/api/chat');
+
+  it('copies an attachment the person may read into their folder, numbering a taken name', async () => {
+    const attachment = await stored(alice, 'minutes.txt', 'the minutes', 'attachment');
+    const target = await folder(bob, 'From chat');
+    // Not shared with Bob yet: as if it did not exist.
+    expect((await call(bob, 'POST', '/items/save', { fileId: attachment.id })).statusCode).toBe(404);
+
+    const { conversation } = await chat.ok<{ conversation: { id: string } }>(
+      alice,
+      'POST',
+      '/conversations',
+      {
+        recipientIds: [bob.id],
+        message: { body: 'hello', clientId: 'save-to-files-1' },
+      },
+    );
+    const sent = await chat.call(alice, 'POST', '/messages', {
+      conversationId: conversation.id,
+      body: 'the minutes',
+      contentType: 'file',
+      attachments: [attachment.id],
+      clientId: 'save-to-files-2',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    const first = await ok<PlaceFileResult>(bob, 'POST', '/items/save', {
+      fileId: attachment.id,
+      parentId: target.id,
+    });
+    expect(first.outcome).toBe('created');
+    expect(first.item).toMatchObject({ name: 'minutes.txt', parentId: target.id, access: 'owner' });
+    expect(first.item.owner.id).toBe(bob.id);
+    // Bob's own copy: new bytes under his name, the attachment untouched.
+    expect(first.item.fileId).not.toBe(attachment.id);
+    expect((await fetchUrl(first.item.url!)).body).toBe('the minutes');
+    const [copy] = await t.database.db.select().from(files).where(eq(files.id, first.item.fileId!));
+    expect(copy).toMatchObject({ ownerId: bob.id, use: 'drive' });
+    const [original] = await t.database.db.select().from(files).where(eq(files.id, attachment.id));
+    expect(original).toMatchObject({ ownerId: alice.id, use: 'attachment' });
+
+    const second = await ok<PlaceFileResult>(bob, 'POST', '/items/save', {
+      fileId: attachment.id,
+      parentId: target.id,
+    });
+    expect(second.item.name).toBe('minutes (2).txt');
+    expect(names(await list(bob, `?parentId=${target.id}`))).toEqual(['minutes (2).txt', 'minutes.txt']);
+
+    // Into a folder Bob may not write to, or with bad input: refused, nothing left behind.
+    const before = (await t.database.db.select().from(files).where(eq(files.ownerId, bob.id))).length;
+    const alicesFolder = await folder(alice, 'Not for Bob');
+    expect(
+      (await call(bob, 'POST', '/items/save', { fileId: attachment.id, parentId: alicesFolder.id }))
+        .statusCode,
+    ).toBe(404);
+    const bad = await call(bob, 'POST', '/items/save', { fileId: 'not-a-uuid' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toBeTruthy();
+    expect((await t.database.db.select().from(files).where(eq(files.ownerId, bob.id))).length).toBe(before);
   });
 });
 

@@ -339,7 +339,10 @@ export async function listItems(app: App, userId: string, q: ListQuery): Promise
     folder = found.item;
     conditions.push(
       sql`${fileItems.deletedAt} is null`,
-      q.search ? sql`${folder.id}::uuid = any(${fileItems.ancestors})` : eq(fileItems.parentId, folder.id),
+      // `@>` (not `= any`) so that file_items_ancestors_idx narrows a search under the folder.
+      q.search
+        ? sql`${fileItems.ancestors} @> array[${folder.id}]::uuid[]`
+        : eq(fileItems.parentId, folder.id),
     );
   } else {
     conditions.push(visibleTo(userId, shares));
@@ -358,7 +361,9 @@ export async function listItems(app: App, userId: string, q: ListQuery): Promise
   }
   if (q.search) {
     const pattern = likePattern(q.search);
+    // The grams first (file_items_search_idx), then LIKE on the candidates (drizzle/0032).
     conditions.push(
+      sql`atrium_file_terms(${fileItems.name}, ${fileItems.tags}) @> atrium_term_grams(${q.search.toLowerCase()})`,
       sql`(lower(${fileItems.name}) like ${pattern} or exists (select 1 from unnest(${fileItems.tags}) tag where tag like ${pattern}))`,
     );
   }

@@ -1,8 +1,10 @@
 /**
  * Resumable uploads (issue 27 A, ADR 047): the tus 1.0 protocol (creation and termination) at
- * `/api/files/uploads`, for the file manager's large files. The bytes arrive in chunks (PATCH) into
- * `<uploads>/.resumable/<uploadId>` and survive a dropped connection: the client asks where it
- * stopped (HEAD) and goes on from there. When the last byte is in, the file goes through the same checks as
+ * `/api/files/uploads`, for the file manager's large files. The bytes arrive in chunks (PATCH), each
+ * stored as a part in the storage driver, with the upload's state in the database (resumable.store.ts), and
+ * survive a dropped connection: the client asks where it stopped (HEAD) and goes on from there, on this
+ * instance or any other that shares the database and the store. When the last byte is in, the parts are
+ * put together in `<uploads>/.resumable/<uploadId>` and the file goes through the same checks as
  * a multipart upload (`storeReceived`: type from the bytes, name, images re-encoded, quota) and becomes a
  * `files` row of use `drive`, whose id the completing PATCH answers (RESUMABLE_FILE_ID_HEADER).
  *
@@ -16,8 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
-import { FileStore } from '@tus/file-store';
-import { Metadata, Server, Upload } from '@tus/server';
+import { Metadata, Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -35,6 +36,7 @@ import { actor } from '../../plugins/auth.ts';
 import { deleteFiles, findFile } from './files.repo.ts';
 import { acceptedExtensions, cleanFileName, storeReceived } from './files.service.ts';
 import { formatBytes, overQuota, storageUsage } from './quota.ts';
+import { OWNER_KEY, ResumableStore, type UploadRecord } from './resumable.store.ts';
 
 const USE = 'drive' as const;
 /** Where the router mounts this plugin; tus builds the `Location` of a new upload from it. */
@@ -53,11 +55,8 @@ export const RESUMABLE_STALE_MS = 24 * 60 * 60 * 1000;
 export const RESUMABLE_RESULT_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Metadata keys the server sets (whatever the client sent under them is replaced). */
-const OWNER_KEY = 'atrium-owner';
+/** Metadata keys the server reads or sets (whatever the client sent under them is dropped). */
 const FILE_KEY = 'atrium-file';
-
-type Info = Pick<Upload, 'id' | 'size' | 'metadata' | 'creation_date'>;
 
 interface Context {
   userId: string;
@@ -68,17 +67,17 @@ interface Context {
 const tusError = (status: number) => ({ status_code: status, body: 'Refused\n' });
 
 export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The parts are put together here (on this instance's disk) for the checks once the last byte is in.
   const dir = path.join(app.files.dir, '.resumable');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const store = new FileStore({ directory: dir });
+  const store = new ResumableStore(app.db, app.files.storage);
   const contexts = new WeakMap<Request, Context>();
   const dataPath = (id: string) => path.join(dir, id);
-  const infoOf = async (id: string) => (await store.configstore.get(id)) as Info | undefined;
 
-  /** Removes an upload's bytes and record; either may be gone already. */
+  /** Removes an upload's parts, record and local copy; any may be gone already. */
   async function discard(id: string): Promise<void> {
     await fs.promises.rm(dataPath(id), { force: true });
-    await fs.promises.rm(path.join(dir, `${id}.json`), { force: true });
+    await store.remove(id);
   }
 
   const tus = new Server({
@@ -98,6 +97,7 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!context) throw tusError(401);
       const metadata = clientMetadata(upload.metadata);
       try {
+        await store.assemble(upload.id, dataPath(upload.id));
         const row = await storeReceived(
           app,
           { path: dataPath(upload.id), size: upload.size ?? 0, name: metadata.filename ?? '' },
@@ -113,16 +113,7 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
         // The bytes are stored; the record stays (until swept) so that a client that lost the answer
         // learns the file's id from a HEAD or the result route.
         await fs.promises.rm(dataPath(upload.id), { force: true });
-        await store.configstore.set(
-          upload.id,
-          new Upload({
-            id: upload.id,
-            size: upload.size ?? 0,
-            offset: upload.size ?? 0,
-            metadata: { ...upload.metadata, [FILE_KEY]: row.id },
-            creation_date: upload.creation_date,
-          }),
-        );
+        await store.finish(upload.id, row.id);
         return { headers: { [RESUMABLE_FILE_ID_HEADER]: row.id } };
       } catch (error) {
         await discard(upload.id);
@@ -163,25 +154,10 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** The upload, if it exists and `userId` created it; 404 otherwise (never a hint it exists). */
-  async function ownUpload(uploadId: string, userId: string): Promise<Info> {
-    const info = await infoOf(uploadId);
-    if (!info || info.metadata?.[OWNER_KEY] !== userId) throw notFound('Upload not found');
+  async function ownUpload(uploadId: string, userId: string): Promise<UploadRecord> {
+    const info = await store.record(uploadId);
+    if (!info || info.ownerId !== userId) throw notFound('Upload not found');
     return info;
-  }
-
-  /** What the person's unfinished uploads will take, and how many there are. */
-  async function unfinishedOf(userId: string): Promise<{ bytes: number; count: number }> {
-    let bytes = 0;
-    let count = 0;
-    for (const name of await fs.promises.readdir(dir)) {
-      if (!name.endsWith('.json')) continue;
-      const info = await infoOf(name.slice(0, -'.json'.length));
-      if (info?.metadata?.[OWNER_KEY] === userId && !info.metadata[FILE_KEY]) {
-        bytes += info.size ?? 0;
-        count++;
-      }
-    }
-    return { bytes, count };
   }
 
   /** Everything that can be refused before a byte is accepted. */
@@ -205,7 +181,7 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     }
     await enforce(app.db, [[`resumable:user:${userId}`, RESUMABLE_LIMIT]]);
-    const unfinished = await unfinishedOf(userId);
+    const unfinished = await store.unfinishedOf(userId);
     if (unfinished.count >= UNFINISHED_MAX) {
       throw new HttpError(429, `Finish or cancel some of your ${UNFINISHED_MAX} unfinished uploads first`, {
         code: 'TOO_MANY_UPLOADS',
@@ -233,12 +209,12 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.head('/:uploadId', { onRequest: app.authenticate, schema: params }, async (request, reply) => {
     const { user } = actor(request);
     const info = await ownUpload(request.params.uploadId, user.id);
-    const fileId = info.metadata?.[FILE_KEY];
+    const fileId = info.fileId;
     if (!fileId) return handOver(request, reply, user.id);
     return reply
       .header('tus-resumable', '1.0.0')
-      .header('upload-offset', String(info.size ?? 0))
-      .header('upload-length', String(info.size ?? 0))
+      .header('upload-offset', String(info.size))
+      .header('upload-length', String(info.size))
       .header(RESUMABLE_FILE_ID_HEADER, fileId)
       .header('cache-control', 'no-store')
       .send();
@@ -247,7 +223,7 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/:uploadId', { onRequest: app.authenticate, schema: params }, async (request, reply) => {
     const { user } = actor(request);
     const info = await ownUpload(request.params.uploadId, user.id);
-    if (info.metadata?.[FILE_KEY]) throw conflict('This upload is already complete', 'UPLOAD_COMPLETE');
+    if (info.fileId) throw conflict('This upload is already complete', 'UPLOAD_COMPLETE');
     return handOver(request, reply, user.id);
   });
 
@@ -255,7 +231,7 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
     const { user } = actor(request);
     const info = await ownUpload(request.params.uploadId, user.id);
     // Cancelling a finished upload forgets it; the stored file stays (it is deleted in the file manager).
-    await discard(info.id ?? request.params.uploadId);
+    await discard(info.id);
     return reply.header('tus-resumable', '1.0.0').code(204).send();
   });
 
@@ -268,7 +244,7 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = actor(request);
       const info = await ownUpload(request.params.uploadId, user.id);
-      const fileId = info.metadata?.[FILE_KEY];
+      const fileId = info.fileId;
       if (!fileId) throw conflict('This upload is not complete yet', 'UPLOAD_INCOMPLETE');
       const row = await findFile(app.db, fileId);
       if (!row) throw notFound('Upload not found');
@@ -277,34 +253,28 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await sweepStaleUploads(dir);
-  const timer = setInterval(() => {
-    sweepStaleUploads(dir).catch((error: unknown) =>
+  // Never awaited: an instance starts (and answers /api/health with 503) while its database is down.
+  const sweep = () =>
+    sweepStaleUploads(store, dir).catch((error: unknown) =>
       app.log.warn({ err: error }, 'Sweeping resumable uploads failed'),
     );
-  }, SWEEP_EVERY_MS);
+  app.addHook('onReady', async () => void sweep());
+  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 };
 
 /**
- * Removes from `dir` the unfinished uploads that received no byte for RESUMABLE_STALE_MS, and the records
- * of finished ones older than RESUMABLE_RESULT_MS (run at start and hourly).
+ * Removes the unfinished uploads that received no byte for RESUMABLE_STALE_MS and the records of finished
+ * ones older than RESUMABLE_RESULT_MS (run at start and hourly, by every instance), and the local copies in
+ * `dir` that a stopped instance left behind.
  */
-export async function sweepStaleUploads(dir: string, now = Date.now()): Promise<void> {
+export async function sweepStaleUploads(store: ResumableStore, dir: string, now = Date.now()): Promise<void> {
+  await store.sweep(RESUMABLE_STALE_MS, RESUMABLE_RESULT_MS, now);
   for (const name of await fs.promises.readdir(dir).catch(() => [])) {
-    if (!name.endsWith('.json')) continue;
-    const id = name.slice(0, -'.json'.length);
-    const info = await fs.promises
-      .readFile(path.join(dir, name), 'utf8')
-      .then((text) => JSON.parse(text) as Info)
-      .catch(() => null);
-    const finished = Boolean(info?.metadata?.[FILE_KEY]);
-    const stat = await fs.promises.stat(path.join(dir, finished ? name : id)).catch(() => null);
-    if (!stat || now - stat.mtimeMs > (finished ? RESUMABLE_RESULT_MS : RESUMABLE_STALE_MS)) {
-      await fs.promises.rm(path.join(dir, id), { force: true });
+    const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+    if (stat && now - stat.mtimeMs > RESUMABLE_STALE_MS)
       await fs.promises.rm(path.join(dir, name), { force: true });
-    }
   }
 }
 

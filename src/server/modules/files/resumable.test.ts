@@ -3,18 +3,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 
+import { Upload } from '@tus/server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { RESUMABLE_FILE_ID_HEADER, type StoredFile } from '#shared/contract/files.ts';
 
-import { files, users } from '../../db/schema/index.ts';
+import { fileUploadParts, fileUploads, files, users } from '../../db/schema/index.ts';
 import { member, type Member } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { tusCreate, tusHead, tusPatch, tusUpload } from '../../testing/tus.ts';
 import { storageLocations } from './files.service.ts';
-import { RESUMABLE_STALE_MS, sweepStaleUploads } from './resumable.routes.ts';
+import { RESUMABLE_RESULT_MS, RESUMABLE_STALE_MS, sweepStaleUploads } from './resumable.routes.ts';
+import { OWNER_KEY, ResumableStore } from './resumable.store.ts';
 
 let t: TestApp;
 let alice: Member;
@@ -231,23 +234,56 @@ describe('resumable uploads (tus)', () => {
 });
 
 describe('resumable uploads: housekeeping and locations', () => {
-  it("removes unfinished uploads idle for a day, and finished ones' records a day old", async () => {
+  it("removes unfinished uploads idle for a day with their parts, and finished ones' records an hour old", async () => {
+    const dora = await member(t.app, 'Dora', 'Milaje');
+    const store = new ResumableStore(t.database.db, t.app.files.storage);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-resumable-'));
-    const old = new Date(Date.now() - RESUMABLE_STALE_MS - 60_000);
-    const write = (id: string, metadata: Record<string, string>, withData: boolean) => {
-      if (withData) fs.writeFileSync(path.join(dir, id), 'partial');
-      fs.writeFileSync(path.join(dir, `${id}.json`), JSON.stringify({ id, size: 10, metadata }));
-    };
-    const [idle, busy, doneOld, doneNew] = ['a', 'b', 'c', 'd'].map((c) => c.repeat(32)) as string[];
-    write(idle as string, {}, true);
-    write(busy as string, {}, true);
-    write(doneOld as string, { 'atrium-file': 'x' }, false);
-    write(doneNew as string, { 'atrium-file': 'y' }, false);
-    fs.utimesSync(path.join(dir, idle as string), old, old);
-    fs.utimesSync(path.join(dir, `${doneOld}.json`), old, old);
+    const [idle, busy, doneOld, doneNew] = ['1', '2', '3', '4'].map((c) => c.repeat(32)) as string[];
+    for (const id of [idle, busy, doneOld, doneNew] as string[]) {
+      await store.create(new Upload({ id, size: 10, offset: 0, metadata: { [OWNER_KEY]: dora.id } }));
+    }
+    await store.write(Readable.from([Buffer.from('partial')]), idle as string, 0);
+    await store.write(Readable.from([Buffer.from('partial')]), busy as string, 0);
+    const [part] = await t.database.db
+      .select()
+      .from(fileUploadParts)
+      .where(eq(fileUploadParts.uploadId, idle as string));
+    expect(await t.app.files.storage.size(part!.storageKey)).toBe(7);
+    const [done] = await t.database.db
+      .insert(files)
+      .values({
+        ownerId: dora.id,
+        use: 'drive',
+        storageKey: `${'d'.repeat(32)}.pdf`,
+        name: 'd.pdf',
+        mimeType: 'application/pdf',
+        size: 1,
+      })
+      .returning();
+    await store.finish(doneOld as string, done!.id);
+    await store.finish(doneNew as string, done!.id);
+    const ago = (ms: number) => new Date(Date.now() - ms - 60_000);
+    await t.database.db
+      .update(fileUploads)
+      .set({ updatedAt: ago(RESUMABLE_STALE_MS) })
+      .where(eq(fileUploads.id, idle as string));
+    await t.database.db
+      .update(fileUploads)
+      .set({ updatedAt: ago(RESUMABLE_RESULT_MS) })
+      .where(eq(fileUploads.id, doneOld as string));
+    // A local copy left by a stopped instance a day ago goes too; a fresh one stays.
+    fs.writeFileSync(path.join(dir, 'f'.repeat(32)), 'left behind');
+    fs.writeFileSync(path.join(dir, 'e'.repeat(32)), 'in use');
+    fs.utimesSync(path.join(dir, 'f'.repeat(32)), ago(RESUMABLE_STALE_MS), ago(RESUMABLE_STALE_MS));
     try {
-      await sweepStaleUploads(dir);
-      expect(fs.readdirSync(dir).sort()).toEqual([busy, `${busy}.json`, `${doneNew}.json`]);
+      await sweepStaleUploads(store, dir);
+      const left = await t.database.db
+        .select({ id: fileUploads.id })
+        .from(fileUploads)
+        .where(eq(fileUploads.ownerId, dora.id));
+      expect(left.map((r) => r.id).sort()).toEqual([busy, doneNew]);
+      expect(await t.app.files.storage.size(part!.storageKey)).toBeNull();
+      expect(fs.readdirSync(dir)).toEqual(['e'.repeat(32)]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -14,13 +14,14 @@ import {
 import { badRequest, stale } from '../../lib/http-error.ts';
 import { actor, adminScope } from '../../plugins/auth.ts';
 import { moveOrder, orderAnswer, orderById, orderNotFound } from './order-status.ts';
-import { findOrder, listOrders } from './orders.repo.ts';
+import { findOrder, listOrders, orderCustomer } from './orders.repo.ts';
 import { toOrderSummary } from './orders.service.ts';
 
 /**
- * `/api/orders` for administrators (issue #13, ADR 026): every order (`GET /admin`: tabs with counts, dates,
- * search, sorts), and the next status along `orderTransitions` (`POST /:id/status`, version-checked;
- * cancelling or refunding puts the stock back once). 403 for anyone else.
+ * `/api/orders` for administrators (issue #13, ADR 026): every order (`GET /admin`: tabs with counts, several
+ * statuses, one customer's, dates, search, sorts), and the next status along `orderTransitions`
+ * (`POST /:id/status`, version-checked; cancelling or refunding puts the stock back once). 403 for anyone
+ * else.
  */
 export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   adminScope(app);
@@ -36,14 +37,21 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { items, ...page } = await listOrders(
-        db,
-        { status: q.status, search: q.search, from: q.startDate, to: q.endDate },
-        q.sort,
-        q.order,
-        q,
-      );
-      return { orders: items.map(toOrderSummary), ...page };
+      const [{ items, ...page }, customer] = await Promise.all([
+        listOrders(
+          db,
+          { statuses: q.status, userId: q.customer, search: q.search, from: q.startDate, to: q.endDate },
+          q.sort,
+          q.order,
+          q,
+        ),
+        q.customer ? orderCustomer(db, q.customer) : undefined,
+      ]);
+      return {
+        orders: items.map(toOrderSummary),
+        ...page,
+        ...(q.customer && { customer: customer ?? null }),
+      };
     },
   );
 

@@ -139,12 +139,19 @@ export async function historyOf(db: Db, orderId: string): Promise<OrderEvent[]> 
   }));
 }
 
-const statusWhere = (status: OrderStatusKey) => (status === 'all' ? undefined : eq(orders.status, status));
+/** Orders of any of `statuses` (none: every order). */
+const statusWhere = (statuses: readonly OrderStatus[]) =>
+  statuses.length === 0
+    ? undefined
+    : statuses.length === 1
+      ? eq(orders.status, statuses[0]!)
+      : inArray(orders.status, [...statuses]);
 
 export interface AdminOrderFilter {
-  /** One customer's orders (their own list); every order when absent. */
+  /** One customer's orders (their own list, or the administrators' `customer` filter); every order when absent. */
   userId?: string | undefined;
-  status: OrderStatusKey;
+  /** The orders of any of these statuses; none: every order. */
+  statuses: readonly OrderStatus[];
   search: string;
   /** ISO instants: placed at or after `from`, before `to`. */
   from?: string | undefined;
@@ -201,7 +208,7 @@ export async function listOrders(
   page: PageRequest,
 ) {
   const base = baseWhere(filter);
-  const where = and(base, statusWhere(filter.status));
+  const where = and(base, statusWhere(filter.statuses));
   const [result, tabs] = await Promise.all([
     pagedList(
       page,
@@ -218,9 +225,21 @@ export async function listOrders(
   return {
     ...result,
     items: result.items.map(withItems),
-    total: tabs.counts[filter.status],
+    total:
+      filter.statuses.length === 0
+        ? tabs.counts.all
+        : filter.statuses.reduce((sum, status) => sum + tabs.counts[status], 0),
     ...tabs,
   };
+}
+
+/** The person an administrators' `customer` filter names, as an order shows its customer (undefined: none). */
+export async function orderCustomer(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, name: personName, email: users.email, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }
 
 // ── placing an order ────────────────────────────────────────────────────────────────────────────────────

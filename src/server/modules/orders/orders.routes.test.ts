@@ -844,6 +844,54 @@ describe('orders: the administrators’ list', () => {
     }
   });
 
+  it('keeps several statuses at once, as a comma list or the parameter repeated', async () => {
+    const ids = (page: AdminOrderPage) => page.orders.map((o) => o.id).sort();
+    const paidOrCancelled = await list('search=zelda&status=paid,cancelled&pageSize=100');
+    expect(ids(paidOrCancelled)).toEqual([placedOrders[1]!.id, placedOrders[3]!.id].sort());
+    expect(paidOrCancelled.total).toBe(2);
+    // The tabs still count each status under the other filters.
+    expect(paidOrCancelled.counts).toMatchObject({ all: 6, pending: 4, paid: 1, cancelled: 1 });
+    const repeated = await list('search=zelda&status=paid&status=cancelled&pageSize=100');
+    expect(ids(repeated)).toEqual(ids(paidOrCancelled));
+    const threeOfThem = await list('search=zelda&status=pending,paid,refunded&pageSize=100');
+    expect(threeOfThem.total).toBe(5);
+    expect(threeOfThem.orders.every((o) => ['pending', 'paid'].includes(o.status))).toBe(true);
+    // `all` among them is every order; a status once is that tab.
+    expect((await list('search=zelda&status=all,paid')).total).toBe(6);
+    expect((await list('search=zelda&status=paid,paid')).total).toBe(1);
+    // Blanks are dropped; an unknown status is a 400.
+    expect((await list('search=zelda&status=paid&status=')).total).toBe(1);
+    expect((await list('search=zelda&status=,')).total).toBe(6);
+    const bad = await call(admin, 'GET', '/orders/admin?status=paid,shipped');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toBeTruthy();
+    // The customer's own list takes them too.
+    const mine = await ok<AdminOrderPage>(people[2]!, 'GET', '/orders?status=pending,cancelled');
+    expect(mine.total).toBe(3);
+  });
+
+  it("keeps one customer's orders with `customer`, and says who they are", async () => {
+    const who = people[1]!;
+    const theirs = await list(`customer=${who.id}&pageSize=100`);
+    expect(theirs.orders.map((o) => o.id).sort()).toEqual([placedOrders[1]!.id, placedOrders[2]!.id].sort());
+    expect(theirs.customer).toMatchObject({ id: who.id, email: who.email });
+    expect(theirs.counts).toMatchObject({ all: 2, pending: 1, paid: 1 });
+    // With the other filters: their paid ones.
+    const paid = await list(`customer=${who.id}&status=paid,completed`);
+    expect(paid.orders.map((o) => o.id)).toEqual([placedOrders[1]!.id]);
+    // Someone without orders: none, still named; an unknown id: none, null.
+    expect(await list(`customer=${admin.id}`)).toMatchObject({ total: 0, customer: { id: admin.id } });
+    expect(await list(`customer=${randomUUID()}`)).toMatchObject({ total: 0, customer: null });
+    expect((await list('search=zelda')).customer).toBeUndefined();
+    const bad = await call(admin, 'GET', '/orders/admin?customer=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toBeTruthy();
+    // Customers' own list has no such filter: it stays their own.
+    const own = await ok<AdminOrderPage>(people[2]!, 'GET', `/orders?customer=${who.id}`);
+    expect(own.total).toBe(3);
+    expect(own.orders.every((o) => o.customer.id === people[2]!.id)).toBe(true);
+  });
+
   it("the customer's own list: only theirs, with the same tabs, counts, search, dates and sorts", async () => {
     const who = people[2]!;
     const all = await ok<AdminOrderPage>(who, 'GET', '/orders');

@@ -245,7 +245,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         {
           userId: actor(request).user.id,
-          status: q.status,
+          statuses: q.status,
           search: q.search,
           from: q.startDate,
           to: q.endDate,

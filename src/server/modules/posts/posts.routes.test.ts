@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -421,6 +423,23 @@ describe('posts: the list', () => {
       author: { id: dave.id, name: 'Dave Grohl' },
     });
     expect(profile.posts[0]).not.toHaveProperty('content');
+  });
+
+  it('names the person the `author` filter keeps, even without posts; a bad id is a 400', async () => {
+    expect((await ok<PostPage>(bob, 'GET', `/?author=${dave.id}`)).author).toMatchObject({
+      id: dave.id,
+      name: 'Dave Grohl',
+    });
+    const none = await ok<PostPage>(bob, 'GET', `/?author=${dave.id}&search=nothingmatchesthis`);
+    expect(none).toMatchObject({ total: 0, author: { id: dave.id } });
+    expect(await ok<PostPage>(bob, 'GET', `/?author=${randomUUID()}`)).toMatchObject({
+      total: 0,
+      author: null,
+    });
+    expect((await ok<PostPage>(bob, 'GET', '/')).author).toBeUndefined();
+    const bad = await call(bob, 'GET', '/?author=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toBeTruthy();
   });
 
   it('counts tabs: published for everyone, drafts per viewer (all drafts for administrators)', async () => {

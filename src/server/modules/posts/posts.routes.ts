@@ -71,6 +71,7 @@ import {
   slugBase,
   toCard,
   toComment,
+  toPerson,
   toReply,
 } from './posts.service.ts';
 
@@ -158,11 +159,16 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         q.sort,
         q,
       );
-      const authors = await peopleById(
-        db,
-        items.map((p) => p.authorId),
-      );
-      return { posts: items.map((p) => toCard(p, authors)), ...page };
+      const authors = await peopleById(db, [
+        ...items.map((p) => p.authorId),
+        ...(q.author ? [q.author] : []),
+      ]);
+      const author = q.author ? authors.get(q.author) : undefined;
+      return {
+        posts: items.map((p) => toCard(p, authors)),
+        ...page,
+        ...(q.author && { author: author ? toPerson(author) : null }),
+      };
     },
   );
 

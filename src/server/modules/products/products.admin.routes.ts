@@ -35,7 +35,14 @@ import {
   type ProductRow,
   type ProductUpdate,
 } from './products.repo.ts';
-import { currentProduct, productAnswer, productNotFound, slugify, toCard } from './products.service.ts';
+import {
+  announceProduct,
+  currentProduct,
+  productAnswer,
+  productNotFound,
+  slugify,
+  toCard,
+} from './products.service.ts';
 
 /** A unique index a create or an edit ran into, as a 409 that names the field. */
 function takenConflict(error: unknown): Error | undefined {
@@ -99,6 +106,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw takenConflict(error) ?? error;
       }
       request.log.info({ event: 'product.create', actorId: actor(request).user.id, productId: row.id });
+      await announceProduct(app, row.id, row);
       return reply.code(201).send({ product: await productAnswer(app, row) });
     },
   );
@@ -139,6 +147,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Changed between the read and the write (another edit, or an order taking stock).
       if (!after) throw stale(await currentProduct(app, before.id));
+      await announceProduct(app, after.id, after, before.publish === 'published');
       return { product: await productAnswer(app, after) };
     },
   );
@@ -151,6 +160,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!deleted.length) throw productNotFound();
       await app.files.storage.remove(storageKeys);
       request.log.info({ event: 'product.delete', actorId: actor(request).user.id, productIds: deleted });
+      await announceProduct(app, request.params.id, null);
       return reply.code(204).send(null);
     },
   );
@@ -171,6 +181,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: actor(request).user.id,
         productIds: deleted,
       });
+      if (deleted.length) await announceProduct(app, deleted.length === 1 ? deleted[0]! : null, null);
       return { deleted: deleted.length };
     },
   );
@@ -197,7 +208,9 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.files.storage.remove(await deleteFiles(db, [file.id]));
         throw result === 'gone' ? productNotFound() : full();
       }
-      return { product: await currentProduct(app, id) };
+      const product = await currentProduct(app, id);
+      await announceProduct(app, id, product);
+      return { product };
     },
   );
 
@@ -219,7 +232,9 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(validationMessageEn('validation.imageIdsInvalid'), 'IMAGE_NOT_OF_PRODUCT');
       }
       await app.files.storage.remove(result);
-      return { product: await currentProduct(app, id) };
+      const product = await currentProduct(app, id);
+      await announceProduct(app, id, product);
+      return { product };
     },
   );
 };

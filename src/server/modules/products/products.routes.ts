@@ -41,7 +41,14 @@ import {
   upsertReview,
   type ProductRow,
 } from './products.repo.ts';
-import { productAnswer, productNotFound, reviewFiguresOf, toCard, toReview } from './products.service.ts';
+import {
+  announceProduct,
+  productAnswer,
+  productNotFound,
+  reviewFiguresOf,
+  toCard,
+  toReview,
+} from './products.service.ts';
 
 /**
  * `/api/products` (issue #13, ADR 025): the shop and its reviews for every signed-in user (published
@@ -173,6 +180,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         reviewFigures(db, product.id),
       ]);
       if (!review || !figures) throw productNotFound();
+      // The rating the overview's top products show.
+      await announceProduct(app, product.id, product);
       const buyers = await buyersAmong(db, product.id, [me.user.id]);
       return { review: toReview(review, me.user.id, buyers), ...reviewFiguresOf(figures) };
     },
@@ -189,6 +198,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const figures = await reviewFigures(db, product.id);
       if (!figures) throw productNotFound();
+      await announceProduct(app, product.id, product);
       return reviewFiguresOf(figures);
     },
   );

@@ -12,6 +12,7 @@ import {
 } from '#shared/contract/products.ts';
 import type { StoredFile } from '#shared/contract/files.ts';
 
+import { activeAdminIds } from '../../lib/admins.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { publicUploadUrl, type FileRow } from '../files/files.service.ts';
 import { findProductById, imagesOf, type CardRow, type ProductRow, type ReviewRow } from './products.repo.ts';
@@ -31,6 +32,26 @@ export async function currentProduct(app: FastifyInstance, id: string): Promise<
   const row = await findProductById(app.db, id);
   if (!row) throw productNotFound();
   return productAnswer(app, row);
+}
+
+/**
+ * Tells open pages a product changed (`products.changed`, issue 26's live overview): everyone when it is (or
+ * was) published, or was deleted (`product` null: it, or several, may have been), else the administrators.
+ * A failed push is logged, never the request's failure.
+ */
+export async function announceProduct(
+  app: FastifyInstance,
+  productId: string | null,
+  product: { publish: ProductRow['publish'] } | null,
+  wasPublished = false,
+): Promise<void> {
+  try {
+    const event = { type: 'products.changed' as const, productId };
+    if (!product || product.publish === 'published' || wasPublished) await app.realtime.broadcast(event);
+    else await app.realtime.publish(await activeAdminIds(app.db), event);
+  } catch (error) {
+    app.log.warn({ err: error }, 'Could not push a product change');
+  }
 }
 
 /** The average of `totalReviews` ratings summing to `ratingSum`, to one decimal; 0 without reviews. */

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import { userStatuses, type Role, type User, type UserStatus } from '#shared/contract/account.ts';
-import type { StatusCounts, StatusKey, UserSortKey } from '#shared/contract/users.ts';
+import type { SignInDevice, StatusCounts, StatusKey, UserSortKey } from '#shared/contract/users.ts';
 
 import type { Db } from '../../db/client.ts';
-import { userCounts, users, type UserRow } from '../../db/schema/index.ts';
+import { sessions, userCounts, users, type UserRow } from '../../db/schema/index.ts';
 import { cappedCountsBy } from '../../lib/capped-count.ts';
 import { matches, nameKey } from '../../lib/search.ts';
 import { toUser } from '../account/account.service.ts';
@@ -61,14 +61,39 @@ export interface UserListQuery {
   createdFrom?: string | undefined;
   /** Created before this instant (ISO). */
   createdTo?: string | undefined;
+  /** Signed in from this kind of device (within the sign-in bounds when given). */
+  device?: SignInDevice | undefined;
+  /** A sign-in at or after this instant (ISO). */
+  signedInFrom?: string | undefined;
+  /** A sign-in before this instant (ISO). */
+  signedInTo?: string | undefined;
 }
 
-/** The filters besides status, role and search: the overview's drill-downs (a country, a creation period). */
+/**
+ * The people with a sign-in (a session started: revoked and expired ones too, as "Sessions by device"
+ * counts them) from `device` in the period: the sign-ins of the period (`sessions_created_idx`), their
+ * devices read by `atrium_user_agent_device` (the reading the overview's rollup and the sessions list share).
+ */
+function signedInWhere(q: UserListQuery): SQL | undefined {
+  if (!q.device && !q.signedInFrom && !q.signedInTo) return undefined;
+  const where = and(
+    q.signedInFrom ? gte(sessions.createdAt, new Date(q.signedInFrom)) : undefined,
+    q.signedInTo ? lt(sessions.createdAt, new Date(q.signedInTo)) : undefined,
+    q.device ? sql`atrium_user_agent_device(coalesce(${sessions.userAgent}, '')) = ${q.device}` : undefined,
+  );
+  return sql`${users.id} in (select ${sessions.userId} from ${sessions} where ${where ?? sql`true`})`;
+}
+
+/**
+ * The filters besides status, role and search: the overview's drill-downs (a country, a creation period,
+ * sign-ins from a device).
+ */
 function narrowing(q: UserListQuery): SQL | undefined {
   return and(
     q.country !== undefined ? eq(users.country, q.country) : undefined,
     q.createdFrom ? gte(users.createdAt, new Date(q.createdFrom)) : undefined,
     q.createdTo ? lt(users.createdAt, new Date(q.createdTo)) : undefined,
+    signedInWhere(q),
   );
 }
 

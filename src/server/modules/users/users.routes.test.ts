@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/contract/account.ts';
 import type { AuditLogPage, PublicUser, UserPage } from '#shared/contract/users.ts';
 
-import { auditLog, users } from '../../db/schema/index.ts';
+import { auditLog, sessions, users } from '../../db/schema/index.ts';
 import { COUNT_CAP } from '../../lib/capped-count.ts';
 import { GOOD_PASSWORD, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
@@ -888,6 +888,77 @@ describe('list: paging, sorting, filtering, search, counts — in SQL and safe',
       const res = await list(query);
       expect(res.statusCode, query.slice(0, 40)).toBe(400);
       expect(res.json<{ message: string }>().message, query.slice(0, 40)).toMatch(/\w/);
+    }
+  });
+
+  it('narrows to the people who signed in from a kind of device in a period ("Sessions by device")', async () => {
+    const db = t.database.db;
+    const idOf = async (i: number) =>
+      (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, `member${String(i).padStart(2, '0')}@${MARK}.example`))
+      )[0]!.id;
+    const AGENTS = {
+      iphone:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      ipad: 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/604.1',
+      mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+      curl: 'curl/8.4.0',
+    };
+    const signIn = async (i: number, agent: string | null, at: string) =>
+      db.insert(sessions).values({
+        userId: await idOf(i),
+        refreshHash: `device-test-${i}-${at}-${agent ?? 'none'}`,
+        userAgent: agent,
+        createdAt: new Date(at),
+        lastUsedAt: new Date(at),
+        expiresAt: new Date(Date.parse(at) + 86_400_000),
+      });
+    await signIn(10, AGENTS.iphone, '2026-02-10T10:00:00Z');
+    await signIn(10, AGENTS.iphone, '2026-02-11T10:00:00Z');
+    await signIn(11, AGENTS.iphone, '2026-03-10T10:00:00Z');
+    await signIn(11, AGENTS.mac, '2026-02-10T12:00:00Z');
+    await signIn(12, AGENTS.ipad, '2026-02-12T10:00:00Z');
+    await signIn(13, AGENTS.curl, '2026-02-12T10:00:00Z');
+    await signIn(14, null, '2026-02-13T10:00:00Z');
+    const february = 'signedInFrom=2026-02-01&signedInTo=2026-02-28';
+    const ids = (page: UserPage) => page.users.map((u) => u.id).sort();
+    const expected = async (...members: number[]) => (await Promise.all(members.map(idOf))).sort();
+
+    const phones = (await list(`device=mobile&${february}&search=${MARK}&pageSize=100`)).json<UserPage>();
+    expect(ids(phones)).toEqual(await expected(10));
+    expect(phones.counts.all).toBe(1);
+    // Any time: member 11's phone sign-in was in March.
+    const anyTime = (await list(`device=mobile&search=${MARK}&pageSize=100`)).json<UserPage>();
+    expect(ids(anyTime)).toEqual(await expected(10, 11));
+    expect(
+      ids((await list(`device=desktop&${february}&search=${MARK}&pageSize=100`)).json<UserPage>()),
+    ).toEqual(await expected(11));
+    expect(
+      ids((await list(`device=tablet&${february}&search=${MARK}&pageSize=100`)).json<UserPage>()),
+    ).toEqual(await expected(12));
+    // A tool that names no device, and no User-Agent at all, are "other".
+    expect(
+      ids((await list(`device=other&${february}&search=${MARK}&pageSize=100`)).json<UserPage>()),
+    ).toEqual(await expected(13, 14));
+    // The viewer's days as instants: 10 February in Tokyo ends at 15:00 UTC, after member 10's and 11's.
+    const tokyo = (
+      await list(
+        `signedInFrom=${encodeURIComponent('2026-02-10T00:00:00+09:00')}&signedInTo=${encodeURIComponent('2026-02-11T00:00:00+09:00')}&search=${MARK}&pageSize=100`,
+      )
+    ).json<UserPage>();
+    expect(ids(tokyo)).toEqual(await expected(10, 11));
+
+    for (const query of [
+      'device=phone',
+      'signedInFrom=yesterday',
+      'signedInFrom=2026-03-01&signedInTo=2026-02-01',
+    ]) {
+      const res = await list(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ message: string }>().message, query).toMatch(/\w/);
     }
   });
 

@@ -13,7 +13,9 @@ import type {
   BudgetInput,
   BudgetsResponse,
   CreateAccountInput,
+  CreateCategoryInput,
   CreateRequestInput,
+  CreateTransactionInput,
   ImportInput,
   ImportMapping,
   ImportPreview,
@@ -27,6 +29,7 @@ import type {
   TransferInput,
   TransferResponse,
   UpdateAccountInput,
+  UpdateCategoryInput,
   UpdateTransactionInput,
 } from '#shared/contract/banking.ts';
 import type { StoredFile } from '#shared/contract/files.ts';
@@ -109,6 +112,38 @@ export function useCategories() {
     queryFn: ({ signal }) => apiClient.get<{ categories: BankCategory[] }>('/banking/categories', { signal }),
     select: (answer) => answer.categories,
     staleTime: 60_000,
+  });
+}
+
+/** The category editor's writes: create, rename / icon / parent, delete (with where its uses go). */
+export function useCategoryActions() {
+  const invalidate = useInvalidateBanking();
+  return {
+    create: useMutation({
+      mutationFn: (input: CreateCategoryInput) =>
+        apiClient.post<{ category: BankCategory }>('/banking/categories', input),
+      onSettled: invalidate,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, ...input }: UpdateCategoryInput & { id: string }) =>
+        apiClient.patch<{ category: BankCategory }>(`/banking/categories/${id}`, input),
+      onSettled: invalidate,
+    }),
+    remove: useMutation({
+      mutationFn: ({ id, reassignTo }: { id: string; reassignTo?: string }) =>
+        apiClient.delete<{ ok: true }>(`/banking/categories/${id}`, { query: { reassignTo } }),
+      onSettled: invalidate,
+    }),
+  };
+}
+
+/** `POST /api/banking/transactions`: a manual income or expense (idempotent by the attempt's key). */
+export function useCreateTransaction() {
+  const invalidate = useInvalidateBanking();
+  return useMutation({
+    mutationFn: (input: CreateTransactionInput) =>
+      apiClient.post<{ transaction: BankTransaction }>('/banking/transactions', input),
+    onSuccess: invalidate,
   });
 }
 

@@ -1,13 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { accountKinds, type AccountKind } from '#shared/contract/banking-limits.ts';
@@ -19,6 +13,8 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useAccountActions } from '../api/banking-api.ts';
+import { BankingDialog, FormButtons } from './banking-dialog.tsx';
+import { firstIssue } from './banking-labels.ts';
 
 /** "Add card" / "New account": a current, savings or card account (a card's display details only). */
 export function AccountDialog({
@@ -31,7 +27,6 @@ export function AccountDialog({
   initialKind?: AccountKind;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const currency = usePublicConfig().data?.currency ?? 'USD';
   const { create } = useAccountActions();
@@ -56,11 +51,7 @@ export function AccountDialog({
           }
         : { kind, name };
     const checked = createAccountInput.safeParse(input);
-    if (!checked.success) {
-      const key = checked.error.issues[0]?.message ?? 'validation.fieldTooLong';
-      setProblem(t(key as 'validation.fieldTooLong'));
-      return;
-    }
+    if (!checked.success) return setProblem(firstIssue(checked.error, t));
     create.mutate(input, {
       onSuccess: ({ account }) => {
         enqueueSnackbar(t('banking.account.created', { name: account.name }), { variant: 'success' });
@@ -71,81 +62,74 @@ export function AccountDialog({
   };
 
   return (
-    <Dialog
+    <BankingDialog
       open={open}
-      onClose={create.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
+      onClose={onClose}
+      title={t('banking.account.new')}
+      problem={problem}
+      busy={create.isPending}
+      actions={
+        <FormButtons
+          backLabel={t('banking.cancel')}
+          onBack={onClose}
+          submitLabel={t('banking.account.create')}
+          onSubmit={submit}
+          busy={create.isPending}
+        />
+      }
     >
-      <DialogTitle id={titleId}>{t('banking.account.new')}</DialogTitle>
-      <DialogContent>
-        {problem && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {problem}
-          </Alert>
-        )}
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={t('banking.account.kind')}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as AccountKind)}
-          >
-            {accountKinds.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`banking.kinds.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('banking.account.name')}
-            value={name}
-            required
-            onChange={(event) => setName(event.target.value)}
-          />
-          {kind === 'card' && (
-            <>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          select
+          label={t('banking.account.kind')}
+          value={kind}
+          onChange={(event) => setKind(event.target.value as AccountKind)}
+        >
+          {accountKinds.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`banking.kinds.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('banking.account.name')}
+          value={name}
+          required
+          onChange={(event) => setName(event.target.value)}
+        />
+        {kind === 'card' && (
+          <>
+            <TextField
+              label={t('banking.account.holderName')}
+              value={holderName}
+              required
+              onChange={(event) => setHolderName(event.target.value)}
+            />
+            <Stack direction="row" spacing={2}>
               <TextField
-                label={t('banking.account.holderName')}
-                value={holderName}
+                label={t('banking.account.last4')}
+                value={last4}
                 required
-                onChange={(event) => setHolderName(event.target.value)}
+                onChange={(event) => setLast4(event.target.value.replace(/\D/g, '').slice(0, 4))}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
               />
-              <Stack direction="row" spacing={2}>
-                <TextField
-                  label={t('banking.account.last4')}
-                  value={last4}
-                  required
-                  onChange={(event) => setLast4(event.target.value.replace(/\D/g, '').slice(0, 4))}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-                />
-                <TextField
-                  label={t('banking.account.expiry')}
-                  value={expiry}
-                  required
-                  placeholder="MM/YY"
-                  onChange={(event) => setExpiry(event.target.value.slice(0, 5))}
-                />
-              </Stack>
-              <MoneyField
-                label={t('banking.account.creditLimit')}
-                value={limit}
-                onChange={(event) => setLimit(event.target.value)}
-                unit={currency}
+              <TextField
+                label={t('banking.account.expiry')}
+                value={expiry}
+                required
+                placeholder="MM/YY"
+                onChange={(event) => setExpiry(event.target.value.slice(0, 5))}
               />
-            </>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" variant="outlined" onClick={onClose} disabled={create.isPending}>
-          {t('banking.cancel')}
-        </Button>
-        <Button variant="contained" loading={create.isPending} onClick={submit}>
-          {t('banking.account.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+            </Stack>
+            <MoneyField
+              label={t('banking.account.creditLimit')}
+              value={limit}
+              onChange={(event) => setLimit(event.target.value)}
+              unit={currency}
+            />
+          </>
+        )}
+      </Stack>
+    </BankingDialog>
   );
 }

@@ -33,7 +33,7 @@ export const dayDate = (day: string) => new Date(`${day}T12:00:00Z`);
 
 /**
  * The transactions list filtered as a widget's figure was counted: `categoryId` (`none`: uncategorised),
- * type, and the range's days. The API wants a start before the end: a one-day range sends its start only.
+ * type, and the range's days (both included: a one-day range sends the same day twice).
  */
 export function transactionsOf(filters: {
   categoryId?: string;
@@ -45,7 +45,6 @@ export function transactionsOf(filters: {
   for (const [name, value] of Object.entries(filters)) {
     if (value) params.set(name, value);
   }
-  if (filters.startDate && filters.endDate && filters.startDate >= filters.endDate) params.delete('endDate');
   const query = params.toString();
   return query ? `${paths.dashboard.banking.transactions}?${query}` : paths.dashboard.banking.transactions;
 }

@@ -1,16 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { BankAccount, MoneyRequest } from '#shared/contract/banking.ts';
@@ -29,6 +24,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { newIdempotencyKey, useRequestActions, useRequests } from '../api/banking-api.ts';
+import { BankingDialog } from './banking-dialog.tsx';
 
 /**
  * "Request": ask a person of the workspace for an amount; below, the requests made to the viewer (pay
@@ -44,7 +40,6 @@ export function RequestDialog({
   accounts: readonly BankAccount[];
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const money = useMoney();
   const { enqueueSnackbar } = useSnackbar();
   const me = useAuth((state) => state.user?.id);
@@ -98,92 +93,90 @@ export function RequestDialog({
   const incoming = requests.data?.incoming ?? [];
   const outgoing = requests.data?.outgoing ?? [];
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('banking.request.title')}</DialogTitle>
-      <DialogContent>
-        {problem && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {problem}
-          </Alert>
-        )}
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <PeoplePicker
-            label={t('banking.request.from')}
-            value={people}
-            onChange={(picked) => setPeople(picked.slice(-1))}
-            excludeIds={me ? [me] : []}
-            max={1}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <MoneyField
-              label={t('banking.request.amount')}
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
-              unit={currency}
-            />
-            <TextField
-              label={t('banking.request.note')}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              sx={{ flexGrow: 1 }}
-            />
-          </Stack>
-          <Box>
-            <Button variant="contained" loading={actions.create.isPending} onClick={ask}>
-              {t('banking.request.send')}
-            </Button>
-          </Box>
-          <Divider />
-          <RequestList
-            title={t('banking.request.incoming')}
-            requests={incoming}
-            line={(r) =>
-              t('banking.request.asks', { name: r.requester.name, amount: money(r.amount, r.currency) })
-            }
-            person={(r) => r.requester}
-            actions={(r) =>
-              r.status === 'pending' ? (
-                <Stack direction="row" spacing={1}>
-                  <Button
-                    size="small"
-                    variant="contained"
-                    loading={actions.accept.isPending && actions.accept.variables?.id === r.id}
-                    onClick={() => pay(r)}
-                  >
-                    {t('banking.request.accept')}
-                  </Button>
-                  <Button
-                    size="small"
-                    color="inherit"
-                    variant="outlined"
-                    loading={actions.decline.isPending && actions.decline.variables === r.id}
-                    onClick={() =>
-                      actions.decline.mutate(r.id, { onError: (e) => setProblem(errorMessage(e, t)) })
-                    }
-                  >
-                    {t('banking.request.decline')}
-                  </Button>
-                </Stack>
-              ) : null
-            }
-          />
-          <RequestList
-            title={t('banking.request.outgoing')}
-            requests={outgoing}
-            line={(r) =>
-              t('banking.request.asked', { name: r.payer.name, amount: money(r.amount, r.currency) })
-            }
-            person={(r) => r.payer}
-            actions={() => null}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
+    <BankingDialog
+      open={open}
+      onClose={onClose}
+      title={t('banking.request.title')}
+      problem={problem}
+      maxWidth="sm"
+      actions={
         <Button color="inherit" variant="outlined" onClick={onClose}>
           {t('common.close')}
         </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <PeoplePicker
+          label={t('banking.request.from')}
+          value={people}
+          onChange={(picked) => setPeople(picked.slice(-1))}
+          excludeIds={me ? [me] : []}
+          max={1}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <MoneyField
+            label={t('banking.request.amount')}
+            value={amountText}
+            onChange={(event) => setAmountText(event.target.value)}
+            unit={currency}
+          />
+          <TextField
+            label={t('banking.request.note')}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            sx={{ flexGrow: 1 }}
+          />
+        </Stack>
+        <Box>
+          <Button variant="contained" loading={actions.create.isPending} onClick={ask}>
+            {t('banking.request.send')}
+          </Button>
+        </Box>
+        <Divider />
+        <RequestList
+          title={t('banking.request.incoming')}
+          requests={incoming}
+          line={(r) =>
+            t('banking.request.asks', { name: r.requester.name, amount: money(r.amount, r.currency) })
+          }
+          person={(r) => r.requester}
+          actions={(r) =>
+            r.status === 'pending' ? (
+              <Stack direction="row" spacing={1}>
+                <Button
+                  size="small"
+                  variant="contained"
+                  loading={actions.accept.isPending && actions.accept.variables?.id === r.id}
+                  onClick={() => pay(r)}
+                >
+                  {t('banking.request.accept')}
+                </Button>
+                <Button
+                  size="small"
+                  color="inherit"
+                  variant="outlined"
+                  loading={actions.decline.isPending && actions.decline.variables === r.id}
+                  onClick={() =>
+                    actions.decline.mutate(r.id, { onError: (e) => setProblem(errorMessage(e, t)) })
+                  }
+                >
+                  {t('banking.request.decline')}
+                </Button>
+              </Stack>
+            ) : null
+          }
+        />
+        <RequestList
+          title={t('banking.request.outgoing')}
+          requests={outgoing}
+          line={(r) =>
+            t('banking.request.asked', { name: r.payer.name, amount: money(r.amount, r.currency) })
+          }
+          person={(r) => r.payer}
+          actions={() => null}
+        />
+      </Stack>
+    </BankingDialog>
   );
 }
 

@@ -1,18 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AMOUNT_MAX, type BankAccount } from '#shared/contract/banking.ts';
@@ -21,13 +13,13 @@ import { MoneyField } from '../../../components/money-input/money-field.tsx';
 import { centsToInput, inputToCents } from '../../../components/money-input/money-input.ts';
 import { PeoplePicker, type Person } from '../../../components/people-picker/people-picker.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { ApiError } from '../../../lib/api-error.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { newIdempotencyKey, useTransfer } from '../api/banking-api.ts';
-import { accountLabel } from './banking-labels.ts';
+import { BankingDialog, FormButtons } from './banking-dialog.tsx';
+import { accountLabel, shortFundsText } from './banking-labels.ts';
 
 type TransferDialogProps = {
   open: boolean;
@@ -52,9 +44,6 @@ const spendable = (account: BankAccount | undefined) =>
 export function TransferDialog({ open, onClose, accounts, initialPerson = null }: TransferDialogProps) {
   const { t } = useTranslation();
   const money = useMoney();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const me = useAuth((state) => state.user?.id);
   const currency = usePublicConfig().data?.currency ?? 'USD';
@@ -97,150 +86,125 @@ export function TransferDialog({ open, onClose, accounts, initialPerson = null }
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS') {
-            const available = error.body.available;
-            setProblem(
-              typeof available === 'number'
-                ? t('banking.transfer.shortFunds', { available: money(available) })
-                : t('banking.transfer.shortFundsPlain'),
-            );
-            // Nothing moved: a changed amount is a new attempt.
-            setStep('edit');
-          } else {
-            setProblem(errorMessage(error, t));
-          }
+          const short = shortFundsText(error, t, money, 'banking.transfer.shortFunds');
+          setProblem(short ?? errorMessage(error, t));
+          // Nothing moved: a changed amount is a new attempt.
+          if (short) setStep('edit');
         },
       },
     );
   };
 
   return (
-    <Dialog
+    <BankingDialog
       open={open}
-      onClose={transfer.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
-      fullScreen={phone}
+      onClose={onClose}
+      title={step === 'edit' ? t('banking.transfer.title') : t('banking.transfer.confirmTitle')}
+      problem={problem}
+      busy={transfer.isPending}
+      phoneFullScreen
+      actions={
+        step === 'edit' ? (
+          <FormButtons
+            backLabel={t('banking.cancel')}
+            onBack={onClose}
+            submitLabel={t('banking.transfer.next')}
+            onSubmit={review}
+            busy={false}
+          />
+        ) : (
+          <FormButtons
+            backLabel={t('banking.transfer.back')}
+            onBack={() => setStep('edit')}
+            submitLabel={t('banking.transfer.send', { amount: money(amount ?? 0) })}
+            onSubmit={send}
+            busy={transfer.isPending}
+          />
+        )
+      }
     >
-      <DialogTitle id={titleId}>
-        {step === 'edit' ? t('banking.transfer.title') : t('banking.transfer.confirmTitle')}
-      </DialogTitle>
-      <DialogContent>
-        {problem && (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {problem}
-          </Alert>
-        )}
-        {step === 'edit' ? (
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <PeoplePicker
-              label={t('banking.transfer.to')}
-              value={people}
-              onChange={(picked) => setPeople(picked.slice(-1))}
-              excludeIds={me ? [me] : []}
-              max={1}
-            />
-            <TextField
-              select
-              label={t('banking.transfer.from')}
-              value={fromId}
-              onChange={(event) => setFromId(event.target.value)}
-            >
-              {openAccounts.map((account) => (
-                <MenuItem key={account.id} value={account.id}>
-                  {accountLabel(account)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Box>
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('banking.transfer.yourBalance')}
-              </Typography>
-              <Typography variant="h5" component="p" data-testid="your-balance">
-                {from ? money(from.balance) : '—'}
-              </Typography>
-            </Box>
-            <Slider
-              aria-label={t('banking.transfer.slider')}
-              value={Math.min(Math.max(0, amount ?? 0), max)}
-              min={0}
-              max={Math.max(max, 100)}
-              step={100}
-              disabled={max === 0}
-              getAriaValueText={(value) => money(value)}
-              valueLabelDisplay="auto"
-              valueLabelFormat={(value) => money(value)}
-              onChange={(_event, value) => setAmountText(centsToInput(value))}
-            />
-            <MoneyField
-              label={t('banking.transfer.amount')}
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
-              unit={currency}
-              slotProps={{ htmlInput: { max: max / 100 } }}
-            />
-            <TextField
-              label={t('banking.transfer.note')}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
-            />
-          </Stack>
-        ) : (
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography>
-              {t('banking.transfer.confirmText', { amount: money(amount ?? 0), name: to?.name ?? '' })}
+      {step === 'edit' ? (
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          <PeoplePicker
+            label={t('banking.transfer.to')}
+            value={people}
+            onChange={(picked) => setPeople(picked.slice(-1))}
+            excludeIds={me ? [me] : []}
+            max={1}
+          />
+          <TextField
+            select
+            label={t('banking.transfer.from')}
+            value={fromId}
+            onChange={(event) => setFromId(event.target.value)}
+          >
+            {openAccounts.map((account) => (
+              <MenuItem key={account.id} value={account.id}>
+                {accountLabel(account)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('banking.transfer.yourBalance')}
             </Typography>
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1 }}>
-              <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('banking.transfer.yourBalance')}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, textAlign: 'end' }}>
-                {money(from?.balance ?? 0)}
-              </Typography>
-              <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('banking.transfer.amount')}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, textAlign: 'end' }}>
-                {money(-(amount ?? 0))}
-              </Typography>
-              <Typography component="dt" variant="subtitle2">
-                {t('banking.transfer.balanceAfter')}
-              </Typography>
-              <Typography component="dd" variant="subtitle2" sx={{ m: 0, textAlign: 'end' }}>
-                {money((from?.balance ?? 0) - (amount ?? 0))}
-              </Typography>
-            </Box>
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {step === 'edit' ? (
-          <>
-            <Button color="inherit" variant="outlined" onClick={onClose}>
-              {t('banking.cancel')}
-            </Button>
-            <Button variant="contained" onClick={review}>
-              {t('banking.transfer.next')}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button
-              color="inherit"
-              variant="outlined"
-              disabled={transfer.isPending}
-              onClick={() => setStep('edit')}
-            >
-              {t('banking.transfer.back')}
-            </Button>
-            <Button variant="contained" loading={transfer.isPending} onClick={send}>
-              {t('banking.transfer.send', { amount: money(amount ?? 0) })}
-            </Button>
-          </>
-        )}
-      </DialogActions>
-    </Dialog>
+            <Typography variant="h5" component="p" data-testid="your-balance">
+              {from ? money(from.balance) : '—'}
+            </Typography>
+          </Box>
+          <Slider
+            aria-label={t('banking.transfer.slider')}
+            value={Math.min(Math.max(0, amount ?? 0), max)}
+            min={0}
+            max={Math.max(max, 100)}
+            step={100}
+            disabled={max === 0}
+            getAriaValueText={(value) => money(value)}
+            valueLabelDisplay="auto"
+            valueLabelFormat={(value) => money(value)}
+            onChange={(_event, value) => setAmountText(centsToInput(value))}
+          />
+          <MoneyField
+            label={t('banking.transfer.amount')}
+            value={amountText}
+            onChange={(event) => setAmountText(event.target.value)}
+            unit={currency}
+            slotProps={{ htmlInput: { max: max / 100 } }}
+          />
+          <TextField
+            label={t('banking.transfer.note')}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        </Stack>
+      ) : (
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography>
+            {t('banking.transfer.confirmText', { amount: money(amount ?? 0), name: to?.name ?? '' })}
+          </Typography>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1 }}>
+            <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('banking.transfer.yourBalance')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, textAlign: 'end' }}>
+              {money(from?.balance ?? 0)}
+            </Typography>
+            <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('banking.transfer.amount')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, textAlign: 'end' }}>
+              {money(-(amount ?? 0))}
+            </Typography>
+            <Typography component="dt" variant="subtitle2">
+              {t('banking.transfer.balanceAfter')}
+            </Typography>
+            <Typography component="dd" variant="subtitle2" sx={{ m: 0, textAlign: 'end' }}>
+              {money((from?.balance ?? 0) - (amount ?? 0))}
+            </Typography>
+          </Box>
+        </Stack>
+      )}
+    </BankingDialog>
   );
 }

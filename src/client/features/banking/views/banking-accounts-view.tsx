@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -13,16 +12,18 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { recurringFrequencies, type RecurringFrequency } from '#shared/contract/banking-limits.ts';
+import {
+  categoryKinds,
+  recurringFrequencies,
+  type RecurringFrequency,
+} from '#shared/contract/banking-limits.ts';
 import type { BankAccount } from '#shared/contract/banking.ts';
 
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog.tsx';
 import { Label } from '../../../components/label/label.tsx';
 import { MoneyField } from '../../../components/money-input/money-field.tsx';
 import { inputToCents } from '../../../components/money-input/money-input.ts';
-import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fDate } from '../../../lib/format.ts';
@@ -37,7 +38,8 @@ import {
   useRecurringActions,
 } from '../api/banking-api.ts';
 import { accountLabel, categoryLabel } from '../components/banking-labels.ts';
-import { BankingPageLinks } from './banking-overview-view.tsx';
+import { SelectField } from '../components/select-field.tsx';
+import { BankingPageHeading } from '../components/banking-page-heading.tsx';
 
 const AccountDialog = lazy(() =>
   import('../components/account-dialog.tsx').then((m) => ({ default: m.AccountDialog })),
@@ -67,19 +69,14 @@ export function BankingAccountsView() {
 
   return (
     <>
-      <PageHeading
+      <BankingPageHeading
         title={t('banking.nav.accounts')}
-        crumbs={[
-          { label: t('banking.pageTitle'), to: paths.dashboard.general.banking },
-          { label: t('banking.nav.accounts') },
-        ]}
         action={
           <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
             {t('banking.account.new')}
           </Button>
         }
       />
-      <BankingPageLinks />
       <Grid container spacing={3} sx={{ mb: 5 }}>
         {(accounts.data?.accounts ?? []).map((account) => (
           <Grid key={account.id} size={{ xs: 12, sm: 6, md: 4 }}>
@@ -178,6 +175,9 @@ export function BankingAccountsView() {
   );
 }
 
+/** Each field's cell in the new recurring transaction's grid. */
+const cell = { xs: 12, sm: 6, md: 3 } as const;
+
 function RecurringSection({ accounts }: { accounts: readonly BankAccount[] }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -268,36 +268,19 @@ function RecurringSection({ accounts }: { accounts: readonly BankAccount[] }) {
           {t('banking.recurring.new')}
         </Typography>
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
+          {[
+            <SelectField
               label={t('banking.transactions.type')}
               value={type}
-              onChange={(e) => setType(e.target.value as 'income' | 'expense')}
-            >
-              <MenuItem value="income">{t('banking.types.income')}</MenuItem>
-              <MenuItem value="expense">{t('banking.types.expense')}</MenuItem>
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
+              options={categoryKinds.map((value) => ({ value, label: t(`banking.types.${value}`) }))}
+              onChange={(value) => value && setType(value)}
+            />,
+            <SelectField
               label={t('banking.transactions.account')}
               value={chosenAccount}
-              onChange={(e) => setAccountId(e.target.value)}
-            >
-              {open.map((account) => (
-                <MenuItem key={account.id} value={account.id}>
-                  {accountLabel(account)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              options={open.map((account) => ({ value: account.id, label: accountLabel(account) }))}
+              onChange={setAccountId}
+            />,
             <MoneyField
               fullWidth
               size="small"
@@ -305,53 +288,32 @@ function RecurringSection({ accounts }: { accounts: readonly BankAccount[] }) {
               unit={currency}
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            />,
             <TextField
               fullWidth
               size="small"
               label={t('banking.recurring.payee')}
               value={counterparty}
               onChange={(e) => setCounterparty(e.target.value)}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
+            />,
+            <SelectField
               label={t('banking.transactions.category')}
               value={categoryId}
-              onChange={(e) => setCategoryId(e.target.value)}
-            >
-              <MenuItem value="">{t('banking.categories.none')}</MenuItem>
-              {(categories.data ?? [])
+              none={t('banking.categories.none')}
+              options={(categories.data ?? [])
                 .filter((category) => category.kind === type)
-                .map((category) => (
-                  <MenuItem key={category.id} value={category.id}>
-                    {categoryLabel(t, category)}
-                  </MenuItem>
-                ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
+                .map((category) => ({ value: category.id, label: categoryLabel(t, category) }))}
+              onChange={setCategoryId}
+            />,
+            <SelectField
               label={t('banking.recurring.frequency')}
               value={frequency}
-              onChange={(e) => setFrequency(e.target.value as RecurringFrequency)}
-            >
-              {recurringFrequencies.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`banking.recurring.frequencies.${value}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              options={recurringFrequencies.map((value) => ({
+                value,
+                label: t(`banking.recurring.frequencies.${value}`),
+              }))}
+              onChange={(value) => value && setFrequency(value)}
+            />,
             <TextField
               fullWidth
               size="small"
@@ -360,9 +322,7 @@ function RecurringSection({ accounts }: { accounts: readonly BankAccount[] }) {
               value={startDate}
               onChange={(e) => setStartDate(e.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            />,
             <Button
               variant="contained"
               onClick={add}
@@ -370,8 +330,12 @@ function RecurringSection({ accounts }: { accounts: readonly BankAccount[] }) {
               disabled={!chosenAccount}
             >
               {t('banking.recurring.create')}
-            </Button>
-          </Grid>
+            </Button>,
+          ].map((field, index) => (
+            <Grid key={index} size={cell}>
+              {field}
+            </Grid>
+          ))}
         </Grid>
       </Stack>
     </Card>

@@ -12,15 +12,13 @@ import type { BankCategory } from '#shared/contract/banking.ts';
 
 import { MoneyField } from '../../../components/money-input/money-field.tsx';
 import { centsToInput, inputToCents } from '../../../components/money-input/money-input.ts';
-import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useBankingLive, useBudgets, useCategories, useSetBudget } from '../api/banking-api.ts';
 import { categoryLabel } from '../components/banking-labels.ts';
-import { BankingPageLinks } from './banking-overview-view.tsx';
+import { BankingPageHeading } from '../components/banking-page-heading.tsx';
 
 /**
  * `/dashboard/banking/budgets` (issue 28 B): a budget per top-level expense category for a month, with what
@@ -38,14 +36,7 @@ export function BankingBudgetsView() {
 
   return (
     <>
-      <PageHeading
-        title={t('banking.budgets.title')}
-        crumbs={[
-          { label: t('banking.pageTitle'), to: paths.dashboard.general.banking },
-          { label: t('banking.budgets.title') },
-        ]}
-      />
-      <BankingPageLinks />
+      <BankingPageHeading title={t('banking.budgets.title')} />
       <Card sx={{ p: 3 }}>
         <TextField
           type="month"

@@ -32,9 +32,7 @@ import type { ImportMappingInput, ImportPreview } from '#shared/contract/banking
 
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { Label } from '../../../components/label/label.tsx';
-import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fDate } from '../../../lib/format.ts';
 import { useMoney } from '../../../lib/use-money.ts';
@@ -47,7 +45,8 @@ import {
   useRules,
 } from '../api/banking-api.ts';
 import { accountLabel, categoryLabel } from '../components/banking-labels.ts';
-import { BankingPageLinks } from './banking-overview-view.tsx';
+import { SelectField } from '../components/select-field.tsx';
+import { BankingPageHeading } from '../components/banking-page-heading.tsx';
 
 type Mapping = {
   date: number;
@@ -148,40 +147,25 @@ export function BankingImportView() {
       onError: (error) => setProblem(errorMessage(error, t)),
     });
 
-  const columnSelect = (
-    field: 'date' | 'amount' | 'debit' | 'credit' | 'counterparty' | 'note',
-    label: string,
-    optional: boolean,
-  ) => (
-    <TextField
-      select
-      fullWidth
-      size="small"
-      label={label}
-      value={mapping[field] === null ? '' : String(mapping[field])}
-      onChange={(event) => change({ [field]: event.target.value === '' ? null : Number(event.target.value) })}
-    >
-      {optional && <MenuItem value="">{t('banking.import.unused')}</MenuItem>}
-      {Array.from({ length: columnCount }, (_, index) => (
-        <MenuItem key={index} value={String(index)}>
-          {cells[index] && mapping.hasHeader
-            ? `${index + 1}. ${cells[index]}`
-            : t('banking.import.column', { index: index + 1 })}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  const columnOptions = Array.from({ length: columnCount }, (_, index) => ({
+    value: String(index),
+    label:
+      cells[index] && mapping.hasHeader
+        ? `${index + 1}. ${cells[index]}`
+        : t('banking.import.column', { index: index + 1 }),
+  }));
+  const columnFields = [
+    { field: 'date', label: t('banking.import.date'), optional: false },
+    { field: 'counterparty', label: t('banking.import.counterparty'), optional: false },
+    { field: 'amount', label: t('banking.import.amount'), optional: true },
+    { field: 'debit', label: t('banking.import.debit'), optional: true },
+    { field: 'credit', label: t('banking.import.credit'), optional: true },
+    { field: 'note', label: t('banking.import.note'), optional: true },
+  ] as const;
 
   return (
     <>
-      <PageHeading
-        title={t('banking.import.title')}
-        crumbs={[
-          { label: t('banking.pageTitle'), to: paths.dashboard.general.banking },
-          { label: t('banking.import.title') },
-        ]}
-      />
-      <BankingPageLinks />
+      <BankingPageHeading title={t('banking.import.title')} />
       <Stack spacing={3}>
         <Card component="section" aria-label={t('banking.import.title')} sx={{ p: 3 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
@@ -241,71 +225,40 @@ export function BankingImportView() {
             {t('banking.import.mapping')}
           </Typography>
           <Grid container spacing={2}>
+            {columnFields.map(({ field, label, optional }) => (
+              <Grid key={field} size={{ xs: 12, sm: 6, md: 4 }}>
+                <SelectField
+                  label={label}
+                  value={mapping[field] === null ? '' : String(mapping[field])}
+                  options={columnOptions}
+                  none={optional ? t('banking.import.unused') : undefined}
+                  onChange={(value) => change({ [field]: value === '' ? null : Number(value) })}
+                />
+              </Grid>
+            ))}
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              {columnSelect('date', t('banking.import.date'), false)}
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              {columnSelect('counterparty', t('banking.import.counterparty'), false)}
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              {columnSelect('amount', t('banking.import.amount'), true)}
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              {columnSelect('debit', t('banking.import.debit'), true)}
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              {columnSelect('credit', t('banking.import.credit'), true)}
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              {columnSelect('note', t('banking.import.note'), true)}
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                select
-                fullWidth
-                size="small"
+              <SelectField
                 label={t('banking.import.dateFormat')}
                 value={mapping.dateFormat}
-                onChange={(e) => change({ dateFormat: e.target.value as Mapping['dateFormat'] })}
-              >
-                {importDateFormats.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {value}
-                  </MenuItem>
-                ))}
-              </TextField>
+                options={importDateFormats.map((value) => ({ value, label: value }))}
+                onChange={(value) => value && change({ dateFormat: value })}
+              />
             </Grid>
             <Grid size={{ xs: 6, md: 2 }}>
-              <TextField
-                select
-                fullWidth
-                size="small"
+              <SelectField
                 label={t('banking.import.delimiter')}
                 value={mapping.delimiter}
-                onChange={(e) => change({ delimiter: e.target.value as Mapping['delimiter'] })}
-              >
-                {importDelimiters.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {delimiterNames[value]}
-                  </MenuItem>
-                ))}
-              </TextField>
+                options={importDelimiters.map((value) => ({ value, label: delimiterNames[value] ?? value }))}
+                onChange={(value) => value && change({ delimiter: value })}
+              />
             </Grid>
             <Grid size={{ xs: 6, md: 2 }}>
-              <TextField
-                select
-                fullWidth
-                size="small"
+              <SelectField
                 label={t('banking.import.decimal')}
                 value={mapping.decimal}
-                onChange={(e) => change({ decimal: e.target.value as Mapping['decimal'] })}
-              >
-                {importDecimalSeparators.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {value}
-                  </MenuItem>
-                ))}
-              </TextField>
+                options={importDecimalSeparators.map((value) => ({ value, label: value }))}
+                onChange={(value) => value && change({ decimal: value })}
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
               <FormControlLabel

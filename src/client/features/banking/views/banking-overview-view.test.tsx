@@ -33,7 +33,7 @@ const answer = (totalBalance: number): BankingOverview => ({
   pendingRequests: 0,
 });
 
-function renderOverview(balances: number[]) {
+function renderOverview(balances: number[], range = 'from=2026-03-01&to=2026-03-31') {
   let call = 0;
   const mock = mockFetch([
     { path: '/api/config', respond: () => jsonResponse({ demo: null, currency: 'USD' }) },
@@ -55,9 +55,17 @@ function renderOverview(balances: number[]) {
   const rendered = renderDashboard(
     '/dashboard/banking',
     <BankingOverviewView />,
-    '/dashboard/banking?from=2026-03-01&to=2026-03-31',
+    `/dashboard/banking?${range}`,
   );
   return { ...mock, ...rendered };
+}
+
+/** Clicks the donut's Groceries slice; the transactions list's address parameters it opened. */
+async function openGroceries(router: ReturnType<typeof renderOverview>['router']) {
+  const donut = await widget('Expense categories');
+  await userEvent.click(within(donut).getByRole('button', { name: 'Open the transactions of Groceries' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/banking/transactions'));
+  return Object.fromEntries(new URLSearchParams(router.state.location.search));
 }
 
 describe('the banking overview', () => {
@@ -72,14 +80,21 @@ describe('the banking overview', () => {
     );
     expect(query).toMatchObject({ from: '2026-03-01', to: '2026-03-31', period: 'month' });
 
-    const donut = await widget('Expense categories');
-    await userEvent.click(within(donut).getByRole('button', { name: 'Open the transactions of Groceries' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/banking/transactions'));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+    expect(await openGroceries(router)).toEqual({
       categoryId: groceriesId,
       type: 'expense',
       startDate: '2026-03-01',
       endDate: '2026-03-31',
+    });
+  });
+
+  it('keeps both dates of a one-day range in the donut’s link', async () => {
+    const { router } = renderOverview([12_500], 'from=2026-03-14&to=2026-03-14');
+    expect(await openGroceries(router)).toEqual({
+      categoryId: groceriesId,
+      type: 'expense',
+      startDate: '2026-03-14',
+      endDate: '2026-03-14',
     });
   });
 

@@ -1,21 +1,19 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 
 import type { BalancePeriod } from '#shared/contract/banking-limits.ts';
 
 import { DashboardRangeSelect } from '../../../components/date-range/dashboard-range-select.tsx';
 import { useDashboardRange } from '../../../components/date-range/use-dashboard-range.ts';
-import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import type { Person } from '../../../components/people-picker/people-picker.tsx';
+import { boardWidget } from '../../../components/widget-board/board-widget.ts';
 import { WidgetBoard, type BoardWidget } from '../../../components/widget-board/widget-board.tsx';
-import { paths } from '../../../config/paths.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useBankingLive, useBankingOverview } from '../api/banking-api.ts';
 import { balancePeriodOf } from '../api/banking-period.ts';
+import { BankingPageHeading, NewTransactionButton } from '../components/banking-page-heading.tsx';
 import type { BankingWidgetContext } from '../components/banking-widget.ts';
 import {
   BankingBalance,
@@ -39,43 +37,7 @@ const AccountDialog = lazy(() =>
 const RequestDialog = lazy(() =>
   import('../components/request-dialog.tsx').then((m) => ({ default: m.RequestDialog })),
 );
-
 type Dialog = { kind: 'transfer'; person?: Person } | { kind: 'account' } | { kind: 'requests' } | null;
-
-/** Links to banking's other pages, under the heading. */
-export function BankingPageLinks() {
-  const { t } = useTranslation();
-  const links = [
-    { to: paths.dashboard.general.banking, label: t('banking.nav.overview') },
-    { to: paths.dashboard.banking.transactions, label: t('banking.nav.transactions') },
-    { to: paths.dashboard.banking.accounts, label: t('banking.nav.accounts') },
-    { to: paths.dashboard.banking.budgets, label: t('banking.nav.budgets') },
-    { to: paths.dashboard.banking.import, label: t('banking.nav.import') },
-  ];
-  return (
-    <Stack
-      component="nav"
-      aria-label={t('banking.pageTitle')}
-      direction="row"
-      spacing={1}
-      useFlexGap
-      sx={{ flexWrap: 'wrap', mb: 3 }}
-    >
-      {links.map((link) => (
-        <Button
-          key={link.to}
-          component={RouterLink}
-          to={link.to}
-          size="small"
-          color="inherit"
-          variant="outlined"
-        >
-          {link.label}
-        </Button>
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * `/dashboard/banking` (issue 28 B): the viewer's own money on the overview blocks: total balance with
@@ -124,74 +86,58 @@ export function BankingOverviewView() {
   };
 
   const widgets: BoardWidget[] = [
-    {
-      id: 'balance',
-      label: t('banking.widgets.balance.title'),
-      size: { md: 6, lg: 4 },
-      element: <BankingBalance ctx={ctx} />,
-    },
-    {
-      id: 'income',
-      label: t('banking.widgets.income.title'),
-      size: { sm: 6, lg: 4 },
-      element: <BankingFlow ctx={ctx} kind="income" />,
-    },
-    {
-      id: 'expenses',
-      label: t('banking.widgets.expenses.title'),
-      size: { sm: 6, lg: 4 },
-      element: <BankingFlow ctx={ctx} kind="expenses" />,
-    },
-    {
-      id: 'balance-statistics',
-      label: t('banking.widgets.statistics.title'),
-      size: { md: 6, lg: 8 },
-      element: <BankingStatistics ctx={ctx} />,
-    },
-    {
-      id: 'expenses-categories',
-      label: t('banking.widgets.categories.title'),
-      size: { md: 6, lg: 4 },
-      element: <BankingCategories ctx={ctx} />,
-    },
-    {
-      id: 'recent-transactions',
-      label: t('banking.widgets.recent.title'),
-      size: { md: 8 },
-      element: <BankingRecent ctx={ctx} />,
-    },
-    {
-      id: 'cards',
-      label: t('banking.widgets.cards.title'),
-      size: { md: 4 },
-      element: <BankingCards ctx={ctx} />,
-    },
-    {
-      id: 'quick-transfer',
-      label: t('banking.widgets.quickTransfer.title'),
-      size: { md: 4 },
-      element: <BankingQuickTransfer ctx={ctx} />,
-    },
-    {
-      id: 'contacts',
-      label: t('banking.widgets.contacts.title'),
-      size: { md: 4 },
-      element: <BankingContacts ctx={ctx} />,
-    },
-    {
-      id: 'invite-friends',
-      label: t('banking.widgets.invite.title'),
-      size: { md: 4 },
-      element: <BankingInvite />,
-    },
+    ...boardWidget(
+      'balance',
+      t('banking.widgets.balance.title'),
+      { md: 6, lg: 4 },
+      <BankingBalance ctx={ctx} />,
+    ),
+    ...boardWidget(
+      'income',
+      t('banking.widgets.income.title'),
+      { sm: 6, lg: 4 },
+      <BankingFlow ctx={ctx} kind="income" />,
+    ),
+    ...boardWidget(
+      'expenses',
+      t('banking.widgets.expenses.title'),
+      { sm: 6, lg: 4 },
+      <BankingFlow ctx={ctx} kind="expenses" />,
+    ),
+    ...boardWidget(
+      'balance-statistics',
+      t('banking.widgets.statistics.title'),
+      { md: 6, lg: 8 },
+      <BankingStatistics ctx={ctx} />,
+    ),
+    ...boardWidget(
+      'expenses-categories',
+      t('banking.widgets.categories.title'),
+      { md: 6, lg: 4 },
+      <BankingCategories ctx={ctx} />,
+    ),
+    ...boardWidget(
+      'recent-transactions',
+      t('banking.widgets.recent.title'),
+      { md: 8 },
+      <BankingRecent ctx={ctx} />,
+    ),
+    ...boardWidget('cards', t('banking.widgets.cards.title'), { md: 4 }, <BankingCards ctx={ctx} />),
+    ...boardWidget(
+      'quick-transfer',
+      t('banking.widgets.quickTransfer.title'),
+      { md: 4 },
+      <BankingQuickTransfer ctx={ctx} />,
+    ),
+    ...boardWidget('contacts', t('banking.widgets.contacts.title'), { md: 4 }, <BankingContacts ctx={ctx} />),
+    ...boardWidget('invite-friends', t('banking.widgets.invite.title'), { md: 4 }, <BankingInvite />),
   ];
 
   const accounts = overview.data?.accounts ?? [];
   const close = () => setDialog(null);
   return (
     <>
-      <PageHeading title={t('banking.pageTitle')} />
-      <BankingPageLinks />
+      <BankingPageHeading action={<NewTransactionButton />} />
       <WidgetBoard dashboard="banking" widgets={widgets} actions={<DashboardRangeSelect />} />
       <Suspense fallback={null}>
         {dialog?.kind === 'transfer' && (

@@ -91,4 +91,15 @@ describe('the transactions list', () => {
     await screen.findByText('Fresh Market');
     expect(queries()[0]).toEqual({ page: '1', pageSize: '10' });
   });
+  it('opens the new transaction form and the category editor from the page', async () => {
+    renderList('/dashboard/banking/transactions');
+    await screen.findByText('Fresh Market');
+    await userEvent.click(screen.getByRole('button', { name: 'New transaction' }));
+    const form = await screen.findByRole('dialog', { name: 'New transaction' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New transaction' })).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Categories' }));
+    const editor = await screen.findByRole('dialog', { name: 'Categories' });
+    expect(await within(editor).findByText('Groceries')).toBeTruthy();
+  });
 });

@@ -28,10 +28,8 @@ import { FilterDrawer } from '../../../components/filter-drawer/filter-drawer.ts
 import { Label } from '../../../components/label/label.tsx';
 import { MoneyField } from '../../../components/money-input/money-field.tsx';
 import { centsToInput, inputToCents } from '../../../components/money-input/money-input.ts';
-import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { personAvatarSx } from '../../../components/people-picker/people-picker.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fDate } from '../../../lib/format.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
@@ -41,7 +39,7 @@ import { transactionsList, useTransactions } from '../api/banking-list.ts';
 import { accountLabel, categoryLabel, statusColor } from '../components/banking-labels.ts';
 import { describe, SignedAmount } from '../components/banking-widgets.tsx';
 import { TransactionDrawer } from '../components/transaction-drawer.tsx';
-import { BankingPageLinks } from './banking-overview-view.tsx';
+import { BankingPageHeading, NewTransactionButton } from '../components/banking-page-heading.tsx';
 
 type FilterName =
   'accountId' | 'categoryId' | 'type' | 'status' | 'startDate' | 'endDate' | 'minAmount' | 'maxAmount';
@@ -208,14 +206,7 @@ export function BankingTransactionsView() {
 
   return (
     <>
-      <PageHeading
-        title={t('banking.transactions.title')}
-        crumbs={[
-          { label: t('banking.pageTitle'), to: paths.dashboard.general.banking },
-          { label: t('banking.transactions.title') },
-        ]}
-      />
-      <BankingPageLinks />
+      <BankingPageHeading title={t('banking.transactions.title')} action={<NewTransactionButton />} />
       <Card>
         <Stack
           direction={{ xs: 'column', md: 'row' }}

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage, Conversation } from '#shared/contract/chat.ts';
 import type { StoredFile } from '#shared/contract/files.ts';
 
+import { AttachmentAction } from '../../../components/attachment-action/attachment-action.tsx';
 import { fData, fDateTime, fDay, fTime } from '../../../lib/format.ts';
 import type { PendingMessage } from '../api/chat-api.ts';
 import { avatarFallbackSx, othersOf } from './conversation-list.tsx';
@@ -77,7 +78,7 @@ function Bubble({ own, children }: { own: boolean; children: ReactNode }) {
 
 const isImage = (file: Pick<StoredFile, 'mimeType'>) => file.mimeType.startsWith('image/');
 
-/** A message's files: pictures open in the viewer, other files download. */
+/** A message's files: pictures open in the viewer, other files download; each with the app's action. */
 function Attachments({
   files,
   onOpenImage,
@@ -90,40 +91,41 @@ function Attachments({
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mb: gapBelow ? 1 : 0 }}>
-      {files.map((file) =>
-        isImage(file) ? (
-          <ButtonBase
-            key={file.id}
-            onClick={() => onOpenImage(file.id)}
-            aria-label={t('chat.openImage', { name: file.name })}
-            sx={{ borderRadius: 1, overflow: 'hidden', alignSelf: 'flex-start' }}
-          >
-            <Box
-              component="img"
-              src={file.url}
-              alt={file.name}
-              width={file.width ?? undefined}
-              height={file.height ?? undefined}
-              loading="lazy"
-              sx={{ display: 'block', maxWidth: 1, width: 'auto', height: 'auto', maxHeight: 240 }}
-            />
-          </ButtonBase>
-        ) : (
-          <Link
-            key={file.id}
-            href={file.url}
-            download={file.name}
-            color="inherit"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
-          >
-            <InsertDriveFileOutlined fontSize="small" />
-            <span>{file.name}</span>
-            <Box component="span" sx={{ opacity: 0.7, whiteSpace: 'nowrap' }}>
-              {fData(file.size)}
-            </Box>
-          </Link>
-        ),
-      )}
+      {files.map((file) => (
+        <Box key={file.id} sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, minWidth: 0 }}>
+          {isImage(file) ? (
+            <ButtonBase
+              onClick={() => onOpenImage(file.id)}
+              aria-label={t('chat.openImage', { name: file.name })}
+              sx={{ borderRadius: 1, overflow: 'hidden', alignSelf: 'flex-start', minWidth: 0 }}
+            >
+              <Box
+                component="img"
+                src={file.url}
+                alt={file.name}
+                width={file.width ?? undefined}
+                height={file.height ?? undefined}
+                loading="lazy"
+                sx={{ display: 'block', maxWidth: 1, width: 'auto', height: 'auto', maxHeight: 240 }}
+              />
+            </ButtonBase>
+          ) : (
+            <Link
+              href={file.url}
+              download={file.name}
+              color="inherit"
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, alignSelf: 'center' }}
+            >
+              <InsertDriveFileOutlined fontSize="small" />
+              <span>{file.name}</span>
+              <Box component="span" sx={{ opacity: 0.7, whiteSpace: 'nowrap' }}>
+                {fData(file.size)}
+              </Box>
+            </Link>
+          )}
+          <AttachmentAction file={file} inheritColor />
+        </Box>
+      ))}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { FileActivityList, FileItem, FileItemDetail, FileVersion } from '#shared/contract/files.ts';
 
@@ -33,13 +33,21 @@ export function useVersions(id: string | null) {
   });
 }
 
-/** The latest activity (one page: the drawer shows the last 20). */
+/** Entries of the activity list per page (the server's default; it allows up to 100). */
+export const ACTIVITY_PAGE_SIZE = 20;
+
+/** The activity, newest first, a page at a time: "Show older activity" asks the server for the next one. */
 export function useActivity(id: string | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: detailsKeys.activity(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiClient.get<FileActivityList>(`/files/items/${id}/activity`, { signal, query: { pageSize: 20 } }),
-    select: (data) => data.activity,
+    queryFn: ({ signal, pageParam }) =>
+      apiClient.get<FileActivityList>(`/files/items/${id}/activity`, {
+        signal,
+        query: { page: pageParam, pageSize: ACTIVITY_PAGE_SIZE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
+    select: (data) => data.pages.flatMap((page) => page.activity),
     enabled: Boolean(id),
   });
 }

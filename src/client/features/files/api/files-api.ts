@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { FileItem, FolderNode, UsageByType } from '#shared/contract/files.ts';
+import type { FileItem, FolderNode, PlaceFileResult, UsageByType } from '#shared/contract/files.ts';
 
 import { apiClient } from '../../../lib/api-client.ts';
 import { useRealtimeEvent } from '../../../lib/realtime/use-realtime.ts';
@@ -78,6 +78,19 @@ export function useFileActions() {
       ...settle,
     }),
   };
+}
+
+/**
+ * "Save to files" (issue 27): a copy of an attachment of mail, chat or kanban (a stored file the person may
+ * read) becomes their own file in `parentId`; a name taken there is numbered (`report (2).pdf`).
+ */
+export function useSaveToFiles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { fileId: string; parentId: string | null }) =>
+      apiClient.post<PlaceFileResult>('/files/items/save', { ...body, onConflict: 'keepBoth' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+  });
 }
 
 /** Starts a browser download of an address (a signed link: no token needed). */

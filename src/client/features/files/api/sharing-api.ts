@@ -8,6 +8,7 @@ import type {
   FileShare,
   PublicLink,
   ShareRole,
+  UpdateLinkInput,
 } from '#shared/contract/files.ts';
 import { SEARCH_MAX } from '#shared/contract/user-enums.ts';
 
@@ -82,6 +83,12 @@ export function useLinkActions() {
     create: useMutation({
       mutationFn: ({ itemId, ...body }: CreateLinkInput & { itemId: string }) =>
         apiClient.post<{ link: FileLink }>(`/files/items/${itemId}/links`, body),
+      onSettled,
+    }),
+    /** Changes a link's expiry, password (a new one, or `null`: none) or download-only. */
+    update: useMutation({
+      mutationFn: ({ linkId, ...body }: UpdateLinkInput & { linkId: string }) =>
+        apiClient.patch<{ link: FileLink }>(`/files/links/${linkId}`, body),
       onSettled,
     }),
     revoke: useMutation({

@@ -128,8 +128,19 @@ function Level({
   );
 }
 
+const titles = {
+  move: 'files.moveDialog.move',
+  copy: 'files.moveDialog.copy',
+  save: 'files.saveTo.title',
+} as const;
+const confirms = {
+  move: 'files.moveDialog.moveHere',
+  copy: 'files.moveDialog.copyHere',
+  save: 'files.saveTo.saveHere',
+} as const;
+
 /**
- * Move or copy: the folder tree of My files (opened level by level), the chosen place written out, and the
+ * Move, copy or save (an attachment, "Save to files"): the folder tree of My files (opened level by level), the chosen place written out, and the
  * confirming button. The moved folders themselves cannot be chosen (nor opened: no folder goes into itself).
  */
 export function FolderPickerDialog({
@@ -140,7 +151,7 @@ export function FolderPickerDialog({
   onPick,
   onClose,
 }: {
-  mode: 'move' | 'copy';
+  mode: 'move' | 'copy' | 'save';
   /** The names of what is moved (the title names one, or counts them). */
   names: string[];
   exclude: readonly string[];
@@ -156,7 +167,7 @@ export function FolderPickerDialog({
   return (
     <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>
-        {t(mode === 'move' ? 'files.moveDialog.move' : 'files.moveDialog.copy', {
+        {t(titles[mode], {
           count: names.length,
           name: names[0] ?? '',
         })}
@@ -189,7 +200,7 @@ export function FolderPickerDialog({
           {t('common.cancel')}
         </Button>
         <Button variant="contained" loading={loading} onClick={() => onPick(target.id)}>
-          {t(mode === 'move' ? 'files.moveDialog.moveHere' : 'files.moveDialog.copyHere')}
+          {t(confirms[mode])}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
+import { boardWidget } from '../../../components/widget-board/board-widget.ts';
 import { WidgetBoard, type BoardWidget } from '../../../components/widget-board/widget-board.tsx';
 import { useFileOverview, useFileOverviewLive, useFilePeriod } from '../api/file-overview-api.ts';
 import type { UploadQueue } from '../api/files-upload.ts';
@@ -34,41 +35,37 @@ export function FileOverviewView({ queue }: { queue?: UploadQueue }) {
   };
 
   const widgets: BoardWidget[] = [
-    {
-      id: 'storage',
-      label: t('overview.file.storage.title'),
-      size: { md: 6, lg: 4 },
-      element: <FileStorageWidget ctx={ctx} />,
-    },
-    {
-      id: 'upload',
-      label: t('overview.file.upload.title'),
-      size: { md: 6, lg: 4 },
-      element: <FileUploadWidget queue={queue} />,
-    },
-    {
-      id: 'recent-files',
-      label: t('overview.file.recent.title'),
-      size: { md: 6, lg: 4 },
-      element: <FileRecentWidget ctx={ctx} />,
-    },
-    {
-      id: 'data-activity',
-      label: t('overview.file.activity.title'),
-      size: { md: 6, lg: 8 },
-      element: <FileActivityWidget ctx={ctx} period={period} onPeriodChange={setPeriod} />,
-    },
-    {
-      id: 'locations',
-      label: t('overview.file.locations.title'),
-      size: { lg: 4 },
-      element: <FileLocationsWidget ctx={ctx} />,
-    },
-    {
-      id: 'folders',
-      label: t('overview.file.folders.title'),
-      element: <FileFoldersWidget ctx={ctx} />,
-    },
+    ...boardWidget(
+      'storage',
+      t('overview.file.storage.title'),
+      { md: 6, lg: 4 },
+      <FileStorageWidget ctx={ctx} />,
+    ),
+    ...boardWidget(
+      'upload',
+      t('overview.file.upload.title'),
+      { md: 6, lg: 4 },
+      <FileUploadWidget queue={queue} />,
+    ),
+    ...boardWidget(
+      'recent-files',
+      t('overview.file.recent.title'),
+      { md: 6, lg: 4 },
+      <FileRecentWidget ctx={ctx} />,
+    ),
+    ...boardWidget(
+      'data-activity',
+      t('overview.file.activity.title'),
+      { md: 6, lg: 8 },
+      <FileActivityWidget ctx={ctx} period={period} onPeriodChange={setPeriod} />,
+    ),
+    ...boardWidget(
+      'locations',
+      t('overview.file.locations.title'),
+      { md: 6, lg: 4 },
+      <FileLocationsWidget ctx={ctx} />,
+    ),
+    ...boardWidget('folders', t('overview.file.folders.title'), undefined, <FileFoldersWidget ctx={ctx} />),
   ];
 
   return (

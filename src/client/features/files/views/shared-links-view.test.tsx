@@ -105,4 +105,90 @@ describe('SharedLinksView', () => {
       true,
     );
   });
+
+  it('changes a link: download only on, its password removed; only what changed is sent', async () => {
+    signIn('user');
+    let links = [link(1), link(2)];
+    const { calls } = mockFetch([
+      { path: '/api/files/links', respond: () => jsonResponse(page(links)) },
+      {
+        method: 'PATCH',
+        path: `/api/files/links/${link(1).id}`,
+        respond: ({ body }) => {
+          const changes = body as { password?: string | null; downloadOnly?: boolean };
+          const changed = {
+            ...link(1),
+            hasPassword: changes.password === null ? false : link(1).hasPassword,
+            downloadOnly: changes.downloadOnly ?? false,
+          };
+          links = [changed, link(2)];
+          return jsonResponse({ link: changed });
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <SharedLinksView /> }]);
+
+    const table = await screen.findByRole('grid', { name: 'Shared links' });
+    await within(table).findByText('Report 1.pdf');
+    expect(within(table).getAllByText('Password')).toHaveLength(1);
+    await user.click(within(table).getByRole('button', { name: 'Change the link to Report 1.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link to Report 1.pdf' });
+    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    // Filled from the link: a password (kept when left empty), no expiry; nothing changed yet.
+    expect((within(dialog).getByRole('switch', { name: 'Password' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByText('Leave empty to keep the current password')).toBeTruthy();
+    expect((within(dialog).getByRole('switch', { name: 'Expires' }) as HTMLInputElement).checked).toBe(false);
+    expect(save.disabled).toBe(true);
+
+    await user.click(within(dialog).getByRole('switch', { name: 'Download only (no preview)' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Password' }));
+    await user.click(save);
+
+    await waitFor(() => expect(calls('PATCH', `/api/files/links/${link(1).id}`)).toHaveLength(1));
+    const [, init] = calls('PATCH', `/api/files/links/${link(1).id}`)[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ password: null, downloadOnly: true });
+    expect(await screen.findByText('Link updated')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Link to Report 1.pdf' })).toBeNull());
+    // The list shows the new conditions.
+    expect(await within(table).findByText('Download only')).toBeTruthy();
+    expect(within(table).queryByText('Password')).toBeNull();
+  });
+
+  it('gives a link a password and an expiry, and shows the server’s refusal', async () => {
+    signIn('user');
+    const { calls } = mockFetch([
+      { path: '/api/files/links', respond: () => jsonResponse(page([link(2)])) },
+      {
+        method: 'PATCH',
+        path: `/api/files/links/${link(2).id}`,
+        respond: () => jsonResponse({ message: 'Only the owner changes this link' }, 403),
+      },
+    ]);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <SharedLinksView /> }]);
+
+    await user.click(await screen.findByRole('button', { name: 'Change the link to Report 2.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link to Report 2.pdf' });
+    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    await user.click(within(dialog).getByRole('switch', { name: 'Password' }));
+    // A link without a password needs one typed.
+    expect(save.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Link password'), 'n3w secret');
+    await user.click(within(dialog).getByRole('switch', { name: 'Expires' }));
+    await user.click(save);
+
+    await waitFor(() => expect(calls('PATCH', `/api/files/links/${link(2).id}`)).toHaveLength(1));
+    const [, init] = calls('PATCH', `/api/files/links/${link(2).id}`)[0]!;
+    const body = JSON.parse(String(init?.body)) as { expiresAt: string; password: string };
+    expect(Object.keys(body).sort()).toEqual(['expiresAt', 'password']);
+    expect(body.password).toBe('n3w secret');
+    // A week from today by default, to the end of that day.
+    const days = (Date.parse(body.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6);
+    expect(days).toBeLessThan(8);
+    expect(await screen.findByText('Only the owner changes this link')).toBeTruthy();
+    // The dialog stays open with what was typed.
+    expect(screen.getByRole('dialog', { name: 'Link to Report 2.pdf' })).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import LinkOff from '@mui/icons-material/LinkOff';
@@ -32,11 +33,13 @@ import {
   useSharedLinks,
   type LinkScope,
 } from '../api/sharing-api.ts';
+import { EditLinkDialog } from '../components/share/edit-link-dialog.tsx';
 import { LinkChips, useCopyLink } from '../components/share/share-links.tsx';
 
 /**
- * /dashboard/files-manager/links: the links the person made, newest first, to copy, open or revoke; an
- * administrator also sees everyone's (the "All links" tab) and may revoke any.
+ * /dashboard/files-manager/links: the links the person made, newest first, to copy, open, change (expiry,
+ * password, download-only) or revoke; an administrator also sees everyone's (the "All links" tab) and may
+ * change or revoke any.
  */
 export function SharedLinksView() {
   const { t } = useTranslation();
@@ -49,6 +52,7 @@ export function SharedLinksView() {
   const actions = useLinkActions();
   const copy = useCopyLink();
   const [revoking, setRevoking] = useState<FileLink | null>(null);
+  const [editing, setEditing] = useState<FileLink | null>(null);
 
   const revoke = () => {
     if (!revoking) return;
@@ -124,6 +128,14 @@ export function SharedLinksView() {
               <OpenInNew fontSize="small" />
             </IconButton>
           </Tooltip>
+          <Tooltip title={t('files.links.editOf', { name: link.item.name })}>
+            <IconButton
+              aria-label={t('files.links.editOf', { name: link.item.name })}
+              onClick={() => setEditing(link)}
+            >
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
           <Tooltip title={t('files.links.revokeOf', { name: link.item.name })}>
             <IconButton
               color="error"
@@ -191,6 +203,7 @@ export function SharedLinksView() {
         onConfirm={revoke}
         onClose={() => setRevoking(null)}
       />
+      {editing && <EditLinkDialog link={editing} onClose={() => setEditing(null)} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { KanbanBoard, KanbanCardDetail } from '#shared/contract/kanban.ts';
 
+import { AttachmentActionProvider } from '../../../components/attachment-action/attachment-action.tsx';
 import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
 import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
@@ -121,5 +122,43 @@ describe('card drawer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Draft is in the doc')).toBeTruthy();
     expect(screen.queryByText('No comments yet.')).toBeNull();
+  });
+
+  it('offers the app’s action (Save to files) on each attachment', async () => {
+    const file = (n: number, name: string) => ({
+      id: id(700 + n),
+      use: 'attachment' as const,
+      name,
+      mimeType: 'application/pdf',
+      size: 1024,
+      width: null,
+      height: null,
+      url: `/api/files/${id(700 + n)}/content`,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    });
+    const withFiles = detail({
+      attachments: [file(1, 'brief.pdf'), file(2, 'budget.pdf')],
+      attachmentCount: 2,
+    });
+    mockFetch([
+      { path: `/api/kanban/cards/${id(1)}`, respond: () => jsonResponse({ card: withFiles }) },
+      { path: '/api/kanban/board', respond: () => jsonResponse({ board: board() }) },
+      { path: '/api/kanban/boards', respond: () => jsonResponse({ boards: [] }) },
+    ]);
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <AttachmentActionProvider
+            render={({ file: f }) => <button type="button">{`Action on ${f.id} ${f.name}`}</button>}
+          >
+            <CardDrawer board={board()} cardId={id(1)} onClose={vi.fn()} />
+          </AttachmentActionProvider>
+        ),
+      },
+    ]);
+
+    expect(await screen.findByRole('button', { name: `Action on ${id(701)} brief.pdf` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Action on ${id(702)} budget.pdf` })).toBeTruthy();
   });
 });

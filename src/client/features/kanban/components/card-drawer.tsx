@@ -39,6 +39,7 @@ import {
 } from '#shared/contract/kanban-limits.ts';
 import type { KanbanBoard, KanbanCardDetail, UpdateCardInput } from '#shared/contract/kanban.ts';
 
+import { AttachmentAction } from '../../../components/attachment-action/attachment-action.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog.tsx';
 import { DatePickersProvider } from '../../../components/date-pickers/date-pickers-provider.tsx';
 import { FileButton } from '../../../components/file-button/file-button.tsx';
@@ -436,6 +437,17 @@ function Attachments({ card }: { card: KanbanCardDetail }) {
             >
               <Close sx={{ fontSize: 14 }} />
             </IconButton>
+            <Box
+              sx={{
+                position: 'absolute',
+                top: 2,
+                insetInlineStart: 2,
+                bgcolor: 'background.paper',
+                borderRadius: '50%',
+              }}
+            >
+              <AttachmentAction file={file} />
+            </Box>
           </Box>
         ))}
       </Box>

@@ -35,6 +35,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Mail, MailAction, MailAddress, MailLabel } from '#shared/contract/mail.ts';
 
+import { AttachmentAction } from '../../../components/attachment-action/attachment-action.tsx';
 import { fData, fDateTime } from '../../../lib/format.ts';
 import { useApplyLabels, useMail } from '../api/mail-api.ts';
 
@@ -247,41 +248,39 @@ export function MailDetails({ mailId, labels, onCommand, onBack }: MailDetailsPr
             </Typography>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
               {mail.attachments.map((file) => (
-                <Link
+                <Stack
                   key={file.id}
-                  href={file.url}
-                  download={file.name}
-                  aria-label={t('mail.download', { name: file.name })}
-                  underline="none"
-                  sx={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 1,
-                    p: 1,
-                    border: 1,
-                    borderColor: 'divider',
-                    borderRadius: 1,
-                  }}
+                  direction="row"
+                  sx={{ alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1 }}
                 >
-                  {file.mimeType.startsWith('image/') ? (
-                    <Box
-                      component="img"
-                      src={file.url}
-                      alt=""
-                      sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 0.5 }}
-                    />
-                  ) : (
-                    <AttachFileOutlined />
-                  )}
-                  <Box>
-                    <Typography variant="body2" noWrap sx={{ maxWidth: 180 }}>
-                      {file.name}
-                    </Typography>
-                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      {fData(file.size)}
-                    </Typography>
-                  </Box>
-                </Link>
+                  <Link
+                    href={file.url}
+                    download={file.name}
+                    aria-label={t('mail.download', { name: file.name })}
+                    underline="none"
+                    sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1 }}
+                  >
+                    {file.mimeType.startsWith('image/') ? (
+                      <Box
+                        component="img"
+                        src={file.url}
+                        alt=""
+                        sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 0.5 }}
+                      />
+                    ) : (
+                      <AttachFileOutlined />
+                    )}
+                    <Box>
+                      <Typography variant="body2" noWrap sx={{ maxWidth: 180 }}>
+                        {file.name}
+                      </Typography>
+                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                        {fData(file.size)}
+                      </Typography>
+                    </Box>
+                  </Link>
+                  <AttachmentAction file={file} />
+                </Stack>
               ))}
             </Stack>
           </Stack>

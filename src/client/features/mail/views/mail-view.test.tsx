@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import type { StoredFile } from '#shared/contract/files.ts';
 import type { Mail, MailLabel, MailSummary } from '#shared/contract/mail.ts';
 
+import { AttachmentActionProvider } from '../../../components/attachment-action/attachment-action.tsx';
 import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
 import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
@@ -27,6 +29,18 @@ const summary = (n: number, subject: string, extra: Partial<MailSummary> = {}): 
   attachmentCount: 0,
   ...extra,
 });
+
+const minutes: StoredFile = {
+  id: id(700),
+  use: 'attachment',
+  name: 'minutes.pdf',
+  mimeType: 'application/pdf',
+  size: 2048,
+  width: null,
+  height: null,
+  url: `/api/files/${id(700)}/content?exp=9999999999&sig=x`,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
 
 function mailApi(inbox: MailSummary[]) {
   let mails = inbox;
@@ -64,7 +78,8 @@ function mailApi(inbox: MailSummary[]) {
           cc: [],
           bcc: [],
           message: `<p>Body of ${found.subject}</p>`,
-          attachments: [],
+          // A mail said to have attachments has one PDF.
+          attachments: found.attachmentCount > 0 ? [minutes] : [],
           inReplyTo: null,
           undelivered: [],
         };
@@ -130,6 +145,28 @@ describe('mail view', () => {
       action: 'read',
     });
     await waitFor(() => expect(within(inboxButton).queryByLabelText('1 unread mail')).toBeNull());
+  });
+
+  it('offers the app’s action (Save to files) beside each attachment of the open mail', async () => {
+    mailApi([summary(1, 'Budget', { attachmentCount: 1 })]);
+    renderRoutes(
+      [
+        {
+          path: '/dashboard/mail',
+          element: (
+            <AttachmentActionProvider
+              render={({ file }) => <button type="button">{`Action on ${file.id} ${file.name}`}</button>}
+            >
+              <MailView />
+            </AttachmentActionProvider>
+          ),
+        },
+      ],
+      { initialEntries: [`/dashboard/mail?id=${id(1)}`] },
+    );
+
+    expect(await screen.findByRole('link', { name: 'Download minutes.pdf' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Action on ${id(700)} minutes.pdf` })).toBeTruthy();
   });
 
   it('puts one of my labels on the open mail from its Labels menu', async () => {

@@ -1,3 +1,4 @@
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
@@ -47,6 +48,7 @@ const typeIcons: Record<Notification['type'], ReactNode> = {
   chat: <ChatBubbleOutline />,
   order: <ShoppingBagOutlined />,
   blog: <ArticleOutlined />,
+  banking: <AccountBalanceOutlined />,
 };
 
 function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {

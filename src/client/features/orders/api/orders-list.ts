@@ -32,19 +32,44 @@ export function dayOfBound(bound: 'startDate' | 'endDate', value: string | undef
   return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The order list's address: `?status=paid&startDate=2026-03-01&search=1042&sort=total&order=asc&page=2`. */
+const STATUS = orderStatuses.join('|');
+/** One status or several, comma-separated (`paid,completed`): what the overview's links drill into. */
+const STATUSES = new RegExp(`^(${STATUS})(,(${STATUS})){0,${orderStatuses.length - 1}}$`);
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The order list's address: `?status=paid,completed&customer=<user id>&startDate=2026-03-01&search=1042&
+ * sort=total&order=asc&page=2` (`customer`: administrators only).
+ */
 const ordersConfig = {
   pageSizes: [5, 10, 25, 50],
   defaultPageSize: 10,
   sortKeys: orderSortKeys,
-  filters: { status: orderStatuses, startDate: DATE_BOUND, endDate: DATE_BOUND },
+  filters: { status: STATUSES, customer: USER_ID, startDate: DATE_BOUND, endDate: DATE_BOUND },
   searchMax: 100,
 } satisfies ListStateConfig;
 
-const orderFilters = (f: Partial<Record<'status' | 'startDate' | 'endDate', string>>) => ({
-  status: (f.status as OrderStatus | undefined) ?? ('all' as const),
+/** The statuses an address's `status` names, in the tabs' order, each once (none: every order). */
+export const statusesOf = (status: string | undefined): OrderStatus[] => {
+  const named = status?.split(',') ?? [];
+  return orderStatuses.filter((s) => named.includes(s));
+};
+
+const orderFilters = (f: Partial<Record<'status' | 'customer' | 'startDate' | 'endDate', string>>) => ({
+  statuses: statusesOf(f.status),
+  customer: f.customer?.toLowerCase(),
   startDate: f.startDate,
   endDate: f.endDate,
+});
+
+type OrderFilters = ReturnType<typeof orderFilters>;
+
+/** The API takes the statuses as one comma-separated `status` (`all` for none). */
+const orderQuery = ({ statuses, customer, startDate, endDate }: OrderFilters) => ({
+  status: statuses.length ? statuses.join(',') : 'all',
+  customer,
+  startDate,
+  endDate,
 });
 
 /** `GET /api/orders/admin`: every order (administrators). */
@@ -53,15 +78,20 @@ export const ordersAdminList = listResource<AdminOrderPage>()({
   path: '/orders/admin',
   config: ordersConfig,
   filters: orderFilters,
+  query: orderQuery,
   mayList: (auth) => auth.user?.role === 'admin',
 });
 
-/** `GET /api/orders`: the caller's own orders (the same query and answer as the administrators' list). */
+/**
+ * `GET /api/orders`: the caller's own orders (the same query and answer as the administrators' list, but
+ * no `customer`: they are all the caller's).
+ */
 export const myOrdersList = listResource<AdminOrderPage>()({
   key: ordersKeys.lists('mine'),
   path: '/orders',
   config: ordersConfig,
   filters: orderFilters,
+  query: (params) => ({ ...orderQuery(params), customer: undefined }),
 });
 export type OrdersListParams = ListParamsOf<typeof ordersAdminList>;
 

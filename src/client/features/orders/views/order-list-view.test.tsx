@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import type { AdminOrderPage } from '#shared/contract/orders.ts';
+import type { AdminOrderPage, OrderSummary } from '#shared/contract/orders.ts';
 
 import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
 import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
@@ -20,10 +20,13 @@ const emptyPage = (page: number, pageSize: number): AdminOrderPage => ({
 });
 
 /** GET /api/orders/admin and GET /api/orders, both answering an empty page of the size asked. */
-function ordersApi() {
+function ordersApi(extra: Partial<AdminOrderPage> = {}) {
   const respond = ({ url }: { url: string }) => {
     const params = new URL(url, 'http://localhost').searchParams;
-    return jsonResponse(emptyPage(Number(params.get('page')), Number(params.get('pageSize'))));
+    return jsonResponse({
+      ...emptyPage(Number(params.get('page')), Number(params.get('pageSize'))),
+      ...extra,
+    });
   };
   return mockFetch([
     { path: '/api/config', respond: () => jsonResponse({ currency: 'USD' }) },
@@ -115,5 +118,136 @@ describe('order list view', () => {
     );
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-01');
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-31');
+  });
+
+  it('ignores a status list with an unknown status in it', async () => {
+    signIn('admin');
+    const { calls } = ordersApi({ total: 7 });
+    renderRoutes([{ path: '/', element: <OrderListView /> }], {
+      initialEntries: ['/?status=completed,paid,shipped'],
+    });
+    await waitFor(() => expect(queries(calls, '/api/orders/admin').at(-1)).toMatchObject({ status: 'all' }));
+  });
+
+  it('takes several statuses from the address, in the tabs’ order, with a Selected tab counting them', async () => {
+    signIn('admin');
+    const { calls } = ordersApi({ total: 7 });
+    renderRoutes([{ path: '/', element: <OrderListView /> }], {
+      initialEntries: ['/?status=completed,paid'],
+    });
+    await waitFor(() =>
+      expect(queries(calls, '/api/orders/admin').at(-1)).toMatchObject({ status: 'paid,completed' }),
+    );
+    const selected = await screen.findByRole('tab', { name: /Selected/ });
+    expect(selected.getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(selected.textContent).toContain('7'));
+    expect(screen.getByRole('combobox', { name: 'Statuses' }).textContent).toBe('Paid, Completed');
+  });
+
+  it('writes the statuses chosen in the Statuses menu in the address, and a tab goes back to one', async () => {
+    signIn('admin');
+    const { calls } = ordersApi();
+    const { router } = renderRoutes([{ path: '/', element: <OrderListView /> }], {
+      initialEntries: ['/?status=refunded&page=2'],
+    });
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Statuses' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() =>
+      expect(queries(calls, '/api/orders/admin').at(-1)).toMatchObject({
+        status: 'pending,refunded',
+        page: '1',
+      }),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('pending,refunded');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(await screen.findByRole('tab', { name: /Paid/ }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('status')).toBe('paid'));
+    expect(screen.queryByRole('tab', { name: /Selected/ })).toBeNull();
+  });
+
+  it('keeps one customer’s orders for administrators, named in a chip that removes the filter', async () => {
+    signIn('admin');
+    const id = '0b7e7c1e-5a6f-4f43-9b8a-1d2c3e4f5a6b';
+    const { calls } = ordersApi({
+      customer: { id, name: 'Grace Hopper', email: 'grace@example.com', avatarUrl: null },
+    });
+    const { router } = renderRoutes([{ path: '/', element: <OrderListView /> }], {
+      initialEntries: [`/?customer=${id}&status=paid,completed`],
+    });
+    await waitFor(() =>
+      expect(queries(calls, '/api/orders/admin').at(-1)).toMatchObject({
+        customer: id,
+        status: 'paid,completed',
+      }),
+    );
+    const chip = await screen.findByRole('button', { name: /Customer: Grace Hopper/ });
+    await userEvent.click(within(chip).getByTestId('CancelIcon'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('customer')).toBeNull());
+    expect(queries(calls, '/api/orders/admin').at(-1)).not.toHaveProperty('customer');
+  });
+
+  it('does not send a customer filter with one’s own orders', async () => {
+    signIn('user');
+    const { calls } = ordersApi();
+    renderRoutes([{ path: '/', element: <OrderListView /> }], {
+      initialEntries: ['/?customer=0b7e7c1e-5a6f-4f43-9b8a-1d2c3e4f5a6b&status=paid,completed'],
+    });
+    await waitFor(() =>
+      expect(queries(calls, '/api/orders').at(-1)).toEqual({
+        page: '1',
+        pageSize: '10',
+        status: 'paid,completed',
+      }),
+    );
+  });
+
+  it('keeps one customer’s orders when their name in a row is pressed', async () => {
+    signIn('admin');
+    const grace = {
+      id: '0b7e7c1e-5a6f-4f43-9b8a-1d2c3e4f5a6b',
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      avatarUrl: null,
+    };
+    const order = {
+      id: '1c7e7c1e-5a6f-4f43-9b8a-1d2c3e4f5a6b',
+      number: '#1001',
+      status: 'paid',
+      customer: grace,
+      items: [],
+      itemCount: 1,
+      subtotal: 1000,
+      discount: 0,
+      discountCode: null,
+      shipping: 0,
+      taxes: 0,
+      total: 1000,
+      currency: 'USD',
+      delivery: 'free',
+      paymentMethod: 'cash',
+      address: {
+        name: 'Grace Hopper',
+        phoneNumber: '1',
+        fullAddress: 'Somewhere',
+        street: '',
+        city: '',
+        state: '',
+        zipCode: '',
+        country: '',
+        addressType: 'home',
+      },
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-01T10:00:00.000Z',
+      version: 1,
+    } as OrderSummary;
+    const { calls } = ordersApi({ orders: [order], total: 1 });
+    const { router } = renderRoutes([{ path: '/', element: <OrderListView /> }], {
+      initialEntries: ['/?page=2'],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Orders of Grace Hopper' }));
+    await waitFor(() =>
+      expect(queries(calls, '/api/orders/admin').at(-1)).toMatchObject({ customer: grace.id, page: '1' }),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('customer')).toBe(grace.id);
   });
 });

@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -22,9 +24,12 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { fDateTime, fNumber } from '../../../lib/format.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useOrdersLive } from '../api/orders-api.ts';
-import { dayOfBound, ordersAdminList, useOrders } from '../api/orders-list.ts';
+import { dayOfBound, ordersAdminList, statusesOf, useOrders } from '../api/orders-list.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { OrderLines } from '../components/order-lines.tsx';
+
+/** A tab: every order, one status, or the several statuses the address names. */
+type TabKey = OrderStatusKey | 'several';
 
 export const orderStatusColor: Record<OrderStatus, 'warning' | 'info' | 'success' | 'default' | 'error'> = {
   pending: 'warning',
@@ -36,9 +41,10 @@ export const orderStatusColor: Record<OrderStatus, 'warning' | 'info' | 'success
 
 /**
  * `/dashboard/order/list` (issue #13): administrators see every order, everyone else their own ("My
- * orders"). Tabs by status with counts, a date range and a search (number; for administrators also the
- * customer's name or email), sorted and paged on the server; a row opens to show the order's lines; new
- * orders and status changes arrive live.
+ * orders"). Tabs by status with counts, several statuses at once (a tab "Selected" then shows their
+ * count), a date range and a search (number; for administrators also the customer's name or email), and for
+ * administrators one customer's orders (a chip; a customer's name in a row picks them), sorted and paged on
+ * the server; a row opens to show the order's lines; new orders and status changes arrive live.
  */
 export function OrderListView() {
   const { t } = useTranslation();
@@ -48,10 +54,20 @@ export function OrderListView() {
   const isAdmin = useAuth((state) => state.user?.role === 'admin');
   const title = isAdmin ? t('orders.title') : t('orders.myTitle');
   const params = ordersAdminList.paramsOf(list);
-  const { status } = params;
+  const { statuses } = params;
   const orders = useOrders(isAdmin ? 'all' : 'mine', params);
   const counts = orders.data?.counts;
   const capped = new Set(orders.data?.capped ?? []);
+  /** The tab shown chosen: `all`, one status, or `several` (its count is the list's total). */
+  const tab: TabKey = statuses.length === 0 ? 'all' : statuses.length === 1 ? statuses[0]! : 'several';
+  const totalCapped = tab === 'several' ? statuses.some((s) => capped.has(s)) : capped.has(tab);
+  const setStatuses = (next: readonly OrderStatus[]) => {
+    const kept = statusesOf(next.join(','));
+    list.setFilter('status', kept.length ? kept.join(',') : undefined);
+  };
+  const customerFilter = isAdmin ? list.filters.customer : undefined;
+  const customerName =
+    orders.data?.customer === undefined ? '…' : (orders.data.customer?.name ?? t('orders.unknownCustomer'));
 
   const allColumns: DataTableColumn<OrderSummary, OrderSortKey>[] = [
     {
@@ -81,9 +97,25 @@ export function OrderListView() {
             {o.customer.name.charAt(0)}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" noWrap>
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              color="inherit"
+              underline="hover"
+              aria-label={t('orders.ordersOf', { name: o.customer.name })}
+              onClick={() => list.setFilter('customer', o.customer.id)}
+              sx={{
+                display: 'block',
+                maxWidth: 1,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+                textAlign: 'start',
+              }}
+            >
               {o.customer.name}
-            </Typography>
+            </Link>
             <Typography variant="caption" sx={{ color: 'text.secondary' }} noWrap component="p">
               {o.customer.email}
             </Typography>
@@ -128,7 +160,13 @@ export function OrderListView() {
 
   // Customers' own orders need no customer column.
   const columns = isAdmin ? allColumns : allColumns.filter((column) => column.field !== 'customer');
-  const tabs: OrderStatusKey[] = ['all', ...orderStatuses];
+  const tabs: TabKey[] = ['all', ...orderStatuses, ...(tab === 'several' ? (['several'] as const) : [])];
+  const countOf = (key: TabKey) =>
+    key === 'several'
+      ? `${fNumber(orders.data?.total ?? 0)}${totalCapped ? '+' : ''}`
+      : counts
+        ? `${fNumber(counts[key])}${capped.has(key) ? '+' : ''}`
+        : '…';
   return (
     <>
       <PageHeading
@@ -137,16 +175,39 @@ export function OrderListView() {
       />
       <Card>
         <CountTabs
-          value={status}
-          onChange={(next) => list.setFilter('status', next === 'all' ? undefined : next)}
-          tabs={tabs.map((tab) => ({
-            value: tab,
-            label: t(`orders.statuses.${tab}`),
-            count: counts ? `${fNumber(counts[tab])}${capped.has(tab) ? '+' : ''}` : '…',
-            color: tab === 'all' ? 'default' : orderStatusColor[tab],
+          value={tab}
+          onChange={(next) => {
+            if (next !== 'several') setStatuses(next === 'all' ? [] : [next]);
+          }}
+          tabs={tabs.map((key) => ({
+            value: key,
+            label: key === 'several' ? t('orders.severalStatuses') : t(`orders.statuses.${key}`),
+            count: key === 'several' && !orders.data ? '…' : countOf(key),
+            color: key === 'all' || key === 'several' ? 'default' : orderStatusColor[key],
           }))}
         />
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5 }}>
+          <TextField
+            select
+            size="small"
+            label={t('orders.statusFilter')}
+            value={statuses}
+            onChange={(event) => setStatuses(event.target.value as unknown as OrderStatus[])}
+            sx={{ minWidth: 180, flexShrink: 0 }}
+            slotProps={{
+              select: {
+                multiple: true,
+                renderValue: (value) =>
+                  (value as OrderStatus[]).map((s) => t(`orders.statuses.${s}`)).join(', '),
+              },
+            }}
+          >
+            {orderStatuses.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`orders.statuses.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           <ListDateRange
             start={dayOfBound('startDate', list.filters.startDate)}
             end={dayOfBound('endDate', list.filters.endDate)}
@@ -161,12 +222,21 @@ export function OrderListView() {
             placeholder={isAdmin ? t('orders.searchPlaceholder') : t('orders.searchMinePlaceholder')}
           />
         </Stack>
+        {customerFilter && (
+          <Stack direction="row" sx={{ px: 2.5, pb: 2 }}>
+            <Chip
+              size="small"
+              label={t('orders.customerFilter', { name: customerName })}
+              onDelete={() => list.setFilter('customer', undefined)}
+            />
+          </Stack>
+        )}
         <DataTable
           label={title}
           columns={columns}
           rows={orders.data?.orders ?? []}
           getRowId={(o) => o.id}
-          rowCount={capped.has(status) ? -1 : (orders.data?.total ?? 0)}
+          rowCount={totalCapped ? -1 : (orders.data?.total ?? 0)}
           hasNextPage={orders.data?.hasNextPage ?? false}
           {...listTableProps(
             list,
@@ -175,7 +245,7 @@ export function OrderListView() {
             orders.error && errorMessage(orders.error, t),
           )}
           emptyText={
-            isAdmin || status !== 'all' || list.search || list.filters.startDate || list.filters.endDate
+            isAdmin || statuses.length || list.search || list.filters.startDate || list.filters.endDate
               ? t('orders.none')
               : t('orders.noneYet')
           }

@@ -40,6 +40,21 @@ export function usersCreatedInMonth(year: number, month: number, timeZone: strin
   });
 }
 
+/**
+ * The people who signed in from `device` from the start of `from` to the end of `to` (days of `timeZone`):
+ * what a slice of "Sessions by device" counts (the users list's `device` and sign-in period).
+ */
+export function usersSignedInOn(device: string, from: string, to: string, timeZone: string): string {
+  return usersList({
+    device,
+    signedInFrom: startOfDayIn(from, timeZone),
+    signedInTo: startOfDayIn(addDay(to), timeZone),
+  });
+}
+
+/** One's own sign-ins: the sessions list of the account's Security tab. */
+export const mySessions = `${paths.dashboard.user.account}?tab=security`;
+
 /** The accounts whose profile names `country` (as written on it). */
 export const usersOfCountry = (country: string) => usersList({ country });
 
@@ -48,3 +63,7 @@ export const overdueInvoices = `${paths.dashboard.invoice.list}?status=overdue`;
 
 /** The inbox, where unread mail is. */
 export const inbox = `${paths.dashboard.mail.root}?label=inbox`;
+
+/** One author's published posts (the posts list's `author` filter): what "Top authors" counts likes on. */
+export const postsOfAuthor = (authorId: string) =>
+  `${paths.dashboard.blog.posts}?${new URLSearchParams({ author: authorId, tab: 'published' }).toString()}`;

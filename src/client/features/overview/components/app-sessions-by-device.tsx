@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
 
 import type { DeviceSplit } from '#shared/contract/overview.ts';
 
@@ -9,8 +11,8 @@ import { Chart } from '../../../components/chart/chart.tsx';
 import { ChartWidget } from '../../../components/widget-card/chart-widget.tsx';
 import { ChangeBadge } from '../../../components/widget-card/change-badge.tsx';
 import type { WidgetData } from '../../../components/widget-card/widget-export.ts';
-import { paths } from '../../../config/paths.ts';
 import { fNumber } from '../../../lib/format.ts';
+import { mySessions, usersSignedInOn } from './app-links.ts';
 import { cardState, rangeFileName, type AppWidgetProps } from './app-widget.ts';
 import { chartSvgIn } from '../../../components/chart/chart-image.ts';
 
@@ -26,8 +28,10 @@ const total = (split: DeviceSplit) => devices.reduce((sum, device) => sum + spli
 
 /**
  * Sessions by device (the template's "current download" donut): sign-ins in the range by the device their
- * browser named, the workspace's for administrators and one's own otherwise, each with its change. A
- * person's sign-ins are listed on their account's Security tab, where members' card leads.
+ * browser named, the workspace's for administrators and one's own otherwise, each with its change. A slice
+ * (or its figure below the chart) opens, for administrators, the people who signed in from that device in
+ * the range (the users list's device filter); for anyone else their own sessions, on their account's
+ * Security tab, where members' card leads.
  */
 export function AppSessionsByDevice({ overview, range, isAdmin }: AppWidgetProps & { isAdmin: boolean }) {
   const { t } = useTranslation();
@@ -35,6 +39,14 @@ export function AppSessionsByDevice({ overview, range, isAdmin }: AppWidgetProps
   const split = overview.data?.sessionsByDevice;
   const title = t('overview.app.sessionsByDevice.title');
   const label = (device: Device) => t(`overview.app.devices.${device}`);
+  const navigate = useNavigate();
+  const timeZone = overview.data?.range.timeZone ?? range.tz;
+  const listOf = (device: Device) =>
+    isAdmin ? usersSignedInOn(device, range.from, range.to, timeZone) : mySessions;
+  const openLabel = (device: Device) =>
+    t(isAdmin ? 'overview.app.sessionsByDevice.open' : 'overview.app.sessionsByDevice.openMine', {
+      device: label(device),
+    });
   const data: WidgetData<Device> = {
     columns: [
       { header: t('overview.app.columns.device'), value: label },
@@ -64,7 +76,7 @@ export function AppSessionsByDevice({ overview, range, isAdmin }: AppWidgetProps
       data={data}
       image={() => chartSvgIn(drawing.current)}
       fileName={rangeFileName('sessions-by-device', range)}
-      list={isAdmin ? undefined : { to: `${paths.dashboard.user.account}?tab=security` }}
+      list={isAdmin ? undefined : { to: mySessions }}
       height={300}
       sx={{ height: 1 }}
     >
@@ -76,6 +88,11 @@ export function AppSessionsByDevice({ overview, range, isAdmin }: AppWidgetProps
             totalLabel={t('overview.app.sessionsByDevice.total')}
             height={260}
             slices={devices.map((device) => ({ label: label(device), value: split.current[device] }))}
+            onItemClick={({ dataIndex }) => {
+              const device = devices[dataIndex];
+              if (device) void navigate(listOf(device));
+            }}
+            itemActionLabel={({ dataIndex }) => openLabel(devices[dataIndex] ?? 'other')}
           />
           <Box
             component="ul"
@@ -91,9 +108,15 @@ export function AppSessionsByDevice({ overview, range, isAdmin }: AppWidgetProps
           >
             {devices.map((device) => (
               <Box component="li" key={device} sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                <Link
+                  component={RouterLink}
+                  to={listOf(device)}
+                  variant="body2"
+                  color="text.secondary"
+                  aria-label={openLabel(device)}
+                >
                   {label(device)}
-                </Typography>
+                </Link>
                 <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', gap: 1 }}>
                   <Typography variant="subtitle1" component="span">
                     {fNumber(split.current[device])}

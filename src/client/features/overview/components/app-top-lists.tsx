@@ -20,7 +20,8 @@ import type { WidgetData } from '../../../components/widget-card/widget-export.t
 import { paths } from '../../../config/paths.ts';
 import { fNumber } from '../../../lib/format.ts';
 import { useMoney } from '../../../lib/use-money.ts';
-import { usersOfCountry } from './app-links.ts';
+import { postsOfAuthor, usersOfCountry } from './app-links.ts';
+import { useProductsLive } from './products-live.ts';
 import { devices } from './app-sessions-by-device.tsx';
 import { cardState, rangeFileName, type AppWidgetProps } from './app-widget.ts';
 
@@ -33,6 +34,8 @@ const listSx = { m: 0, px: 3, pb: 3, listStyle: 'none' } as const;
 /** Top products: the best sellers since they were listed, with price, units sold and rating. */
 export function AppTopProducts({ overview }: Pick<AppWidgetProps, 'overview'>) {
   const { t } = useTranslation();
+  // Prices and ratings change with the catalog (units sold come with `orders.changed`).
+  useProductsLive('app');
   const money = useMoney();
   const products = overview.data?.topProducts ?? [];
   const data: WidgetData<TopProduct> = {
@@ -176,7 +179,10 @@ export function AppTopCountries({ overview, range }: AppWidgetProps) {
   );
 }
 
-/** Top authors: the authors whose published posts got the most likes in the range (the same for everyone). */
+/**
+ * Top authors: the authors whose published posts got the most likes in the range (the same for everyone).
+ * An author opens their published posts (the posts list's `author` filter).
+ */
 export function AppTopAuthors({ overview, range }: AppWidgetProps) {
   const { t } = useTranslation();
   const authors = overview.data?.topAuthors ?? [];
@@ -210,9 +216,16 @@ export function AppTopAuthors({ overview, range }: AppWidgetProps) {
               {nameOf(row).slice(0, 1)}
             </Avatar>
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-              <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+              <Link
+                component={RouterLink}
+                to={postsOfAuthor(row.author.id)}
+                variant="subtitle2"
+                color="inherit"
+                aria-label={t('overview.app.topAuthors.openPosts', { name: nameOf(row) })}
+                sx={{ overflowWrap: 'anywhere' }}
+              >
                 {nameOf(row)}
-              </Typography>
+              </Link>
               {row.author.country && (
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   {row.author.country}

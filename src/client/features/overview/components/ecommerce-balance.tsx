@@ -18,27 +18,32 @@ import type { EcommerceOverview } from '#shared/contract/overview.ts';
 import { TableWidget } from '../../../components/widget-card/table-widget.tsx';
 import { prefetchHandlers, WidgetCard } from '../../../components/widget-card/widget-card.tsx';
 import { fNumber } from '../../../lib/format.ts';
-import { ordersOfDays, type OrderStatusFilter } from './ecommerce-links.ts';
+import { NOT_CANCELLED, ordersOfDays, SOLD, type OrderStatusesFilter } from './ecommerce-links.ts';
 import { cardState, units, type EcommerceWidgetContext } from './ecommerce-widget.ts';
 
 type Balance = NonNullable<EcommerceOverview['currentBalance']>;
-type BalanceLine = { key: keyof Balance; label: string; amount: number; status?: OrderStatusFilter };
+type BalanceLine = { key: keyof Balance; label: string; amount: number; status: OrderStatusesFilter };
 type BestCustomer = NonNullable<EcommerceOverview['bestCustomers']>[number];
 
 /**
  * "Current balance" (administrators): the orders placed in the range, cancelled ones aside, as their total
- * and its three parts. The total opens the range's orders, refunded and pending their tab; earnings are two
- * tabs (paid and completed), reached through the total.
+ * and its three parts. Each opens the range's orders of the statuses it adds up: the total every status but
+ * cancelled, earnings paid and completed, refunded and pending their own.
  */
 export function EcommerceCurrentBalance({ ctx }: { ctx: EcommerceWidgetContext }) {
   const { t } = useTranslation();
   const balance = ctx.data?.currentBalance;
   const timeZone = ctx.data?.range.timeZone ?? ctx.range.tz;
-  const orders = (status?: OrderStatusFilter) =>
-    ordersOfDays(ctx.range.from, ctx.range.to, timeZone, status ? { status } : {});
+  const orders = (status: OrderStatusesFilter) =>
+    ordersOfDays(ctx.range.from, ctx.range.to, timeZone, { status });
   const lines: BalanceLine[] = balance
     ? [
-        { key: 'earnings', label: t('overview.ecommerce.currentBalance.earnings'), amount: balance.earnings },
+        {
+          key: 'earnings',
+          label: t('overview.ecommerce.currentBalance.earnings'),
+          amount: balance.earnings,
+          status: SOLD,
+        },
         {
           key: 'refunded',
           label: t('overview.ecommerce.currentBalance.refunded'),
@@ -71,10 +76,15 @@ export function EcommerceCurrentBalance({ ctx }: { ctx: EcommerceWidgetContext }
             value: (line) => units(line.amount),
           },
         ],
-        rows: balance ? [{ key: 'orderTotal', label: totalLabel, amount: balance.orderTotal }, ...lines] : [],
+        rows: balance
+          ? [
+              { key: 'orderTotal', label: totalLabel, amount: balance.orderTotal, status: NOT_CANCELLED },
+              ...lines,
+            ]
+          : [],
       }}
       fileName={`current-balance-${ctx.range.from}-${ctx.range.to}`}
-      list={{ to: orders() }}
+      list={{ to: orders(NOT_CANCELLED) }}
       sx={{ height: '100%' }}
     >
       {balance && (
@@ -82,10 +92,10 @@ export function EcommerceCurrentBalance({ ctx }: { ctx: EcommerceWidgetContext }
           <Box>
             <Link
               component={RouterLink}
-              to={orders()}
+              to={orders(NOT_CANCELLED)}
               variant="subtitle2"
               color="text.secondary"
-              {...prefetchHandlers(orders())}
+              {...prefetchHandlers(orders(NOT_CANCELLED))}
             >
               {totalLabel}
             </Link>
@@ -98,18 +108,14 @@ export function EcommerceCurrentBalance({ ctx }: { ctx: EcommerceWidgetContext }
             {lines.map((line) => (
               <Box key={line.key} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
                 <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                  {line.status ? (
-                    <Link
-                      component={RouterLink}
-                      to={orders(line.status)}
-                      color="inherit"
-                      {...prefetchHandlers(orders(line.status))}
-                    >
-                      {line.label}
-                    </Link>
-                  ) : (
-                    line.label
-                  )}
+                  <Link
+                    component={RouterLink}
+                    to={orders(line.status)}
+                    color="inherit"
+                    {...prefetchHandlers(orders(line.status))}
+                  >
+                    {line.label}
+                  </Link>
                 </Typography>
                 <Typography component="dd" variant="subtitle2" sx={{ m: 0 }}>
                   {ctx.money(line.amount)}
@@ -125,14 +131,16 @@ export function EcommerceCurrentBalance({ ctx }: { ctx: EcommerceWidgetContext }
 
 /**
  * "Best customers" (administrators; the template's "best salesman"): who spent the most in the range, with
- * their country and orders. A customer opens their orders of the range (the list searches by name).
+ * their country and orders. A customer opens their sales of the range (the orders list's `customer`
+ * filter).
  */
 export function EcommerceBestCustomers({ ctx }: { ctx: EcommerceWidgetContext }) {
   const { t } = useTranslation();
   const customers = ctx.data?.bestCustomers ?? [];
   const timeZone = ctx.data?.range.timeZone ?? ctx.range.tz;
-  const ordersOf = (name: string) =>
-    ordersOfDays(ctx.range.from, ctx.range.to, timeZone, name ? { search: name } : {});
+  /** A customer's sales of the range: what their row adds up. */
+  const ordersOf = (customer: string) =>
+    ordersOfDays(ctx.range.from, ctx.range.to, timeZone, { status: SOLD, customer });
   const nameOf = (row: BestCustomer) => row.customer.name || t('overview.ecommerce.bestCustomers.deleted');
   const countryOf = (row: BestCustomer) =>
     row.customer.country || t('overview.ecommerce.bestCustomers.noCountry');
@@ -159,7 +167,7 @@ export function EcommerceBestCustomers({ ctx }: { ctx: EcommerceWidgetContext })
         rows: customers,
       }}
       fileName={`best-customers-${ctx.range.from}-${ctx.range.to}`}
-      viewAll={{ to: ordersOfDays(ctx.range.from, ctx.range.to, timeZone) }}
+      viewAll={{ to: ordersOfDays(ctx.range.from, ctx.range.to, timeZone, { status: SOLD }) }}
       sx={{ height: '100%' }}
     >
       <TableContainer>
@@ -187,7 +195,7 @@ export function EcommerceBestCustomers({ ctx }: { ctx: EcommerceWidgetContext })
                     {row.customer.name ? (
                       <Link
                         component={RouterLink}
-                        to={ordersOf(row.customer.name)}
+                        to={ordersOf(row.customer.id)}
                         variant="subtitle2"
                         color="inherit"
                         noWrap

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { ordersOfDays, ordersOfMonth, shopOf, startOfDayIn } from './ecommerce-links.ts';
+import {
+  NOT_CANCELLED,
+  ordersOfDays,
+  ordersOfMonth,
+  shopOf,
+  SOLD,
+  SOLD_OR_REFUNDED,
+  startOfDayIn,
+} from './ecommerce-links.ts';
 
 const query = (link: string) => Object.fromEntries(new URL(link, 'http://localhost').searchParams);
 
@@ -44,6 +52,36 @@ describe('the overview’s drill-down links', () => {
       startDate: '2026-03-03T00:00:00-05:00',
       endDate: '2026-04-02T00:00:00-04:00',
       search: 'Grace Hopper',
+    });
+  });
+
+  it('opens the orders of several statuses, as one comma list the orders list reads', () => {
+    expect(query(ordersOfMonth('2026-03', 'UTC', SOLD))).toEqual({
+      status: 'paid,completed',
+      startDate: '2026-03-01T00:00:00+00:00',
+      endDate: '2026-04-01T00:00:00+00:00',
+    });
+    expect(query(ordersOfDays('2026-03-01', '2026-03-31', 'UTC', { status: NOT_CANCELLED })).status).toBe(
+      'pending,paid,completed,refunded',
+    );
+    expect(query(ordersOfDays('2026-01-01', '2026-12-31', 'UTC', { status: SOLD_OR_REFUNDED })).status).toBe(
+      'paid,completed,refunded',
+    );
+    // No status at all is every order, not an empty filter.
+    expect(query(ordersOfDays('2026-03-01', '2026-03-31', 'UTC', { status: [] }))).not.toHaveProperty(
+      'status',
+    );
+  });
+
+  it("opens one customer's sales of the range", () => {
+    const id = '0b7e7c1e-5a6f-4f43-9b8a-1d2c3e4f5a6b';
+    expect(
+      query(ordersOfDays('2026-03-01', '2026-03-31', 'Asia/Tokyo', { status: SOLD, customer: id })),
+    ).toEqual({
+      status: 'paid,completed',
+      customer: id,
+      startDate: '2026-03-01T00:00:00+09:00',
+      endDate: '2026-04-01T00:00:00+09:00',
     });
   });
 

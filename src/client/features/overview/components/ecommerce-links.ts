@@ -1,3 +1,5 @@
+import { zoneOffsetMs } from '#shared/lib/time-zone.ts';
+
 import { paths } from '../../../config/paths.ts';
 
 /**
@@ -11,38 +13,8 @@ import { paths } from '../../../config/paths.ts';
 const MINUTE_MS = 60_000;
 const pad = (n: number, size = 2) => String(Math.trunc(Math.abs(n))).padStart(size, '0');
 
-const wallFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall clock of `timeZone` at `ms`, read as if it were UTC (so two wall clocks subtract). */
-function wallClock(ms: number, timeZone: string): number {
-  let format = wallFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(ms).map((part) => [part.type, part.value]));
-  return Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-}
-
 /** Minutes `timeZone` is ahead of UTC at `ms` (Tokyo: 540; New York in winter: -300). */
-const offsetAt = (ms: number, timeZone: string) =>
-  Math.round((wallClock(ms, timeZone) - Math.floor(ms / 1000) * 1000) / MINUTE_MS);
+const offsetAt = (ms: number, timeZone: string) => Math.round(zoneOffsetMs(ms, timeZone) / MINUTE_MS);
 
 /**
  * The instant `day` (`YYYY-MM-DD`) starts in `timeZone`, written with that zone's offset then
@@ -76,25 +48,44 @@ const addDay = (day: string) =>
 
 export type OrderStatusFilter = 'pending' | 'paid' | 'completed' | 'cancelled' | 'refunded';
 
-/** The orders list from the start of `from` to the end of `to` (days of `timeZone`), with a status tab. */
+/** The statuses of a sale (`orders.stats.ts`: paid and neither cancelled nor refunded since). */
+export const SOLD: readonly OrderStatusFilter[] = ['paid', 'completed'];
+/** What "Current balance"'s order total counts: every order but the cancelled ones. */
+export const NOT_CANCELLED: readonly OrderStatusFilter[] = ['pending', 'paid', 'completed', 'refunded'];
+/** What "Yearly sales" draws: the sales and the refunds. */
+export const SOLD_OR_REFUNDED: readonly OrderStatusFilter[] = ['paid', 'completed', 'refunded'];
+
+/** One status or several: the orders list keeps the orders of any of them (`status=paid,completed`). */
+export type OrderStatusesFilter = OrderStatusFilter | readonly OrderStatusFilter[];
+
+const statusParam = (status: OrderStatusesFilter | undefined) =>
+  status === undefined ? undefined : typeof status === 'string' ? status : status.join(',') || undefined;
+
+/**
+ * The orders list from the start of `from` to the end of `to` (days of `timeZone`), of one status or
+ * several, of one customer (a user id), with a search.
+ */
 export function ordersOfDays(
   from: string,
   to: string,
   timeZone: string,
-  extra: { status?: OrderStatusFilter; search?: string } = {},
+  extra: { status?: OrderStatusesFilter; customer?: string; search?: string } = {},
 ): string {
   const params = new URLSearchParams();
-  if (extra.status) params.set('status', extra.status);
+  const status = statusParam(extra.status);
+  if (status) params.set('status', status);
+  if (extra.customer) params.set('customer', extra.customer);
   params.set('startDate', startOfDayIn(from, timeZone));
   params.set('endDate', startOfDayIn(addDay(to), timeZone));
   if (extra.search) params.set('search', extra.search);
   return `${paths.dashboard.order.list}?${params.toString()}`;
 }
 
-/** The orders list of a month (`YYYY-MM`) of `timeZone`, with a status tab. */
-export function ordersOfMonth(month: string, timeZone: string, status?: OrderStatusFilter): string {
+/** The orders list of a month (`YYYY-MM`) of `timeZone`, of one status or several. */
+export function ordersOfMonth(month: string, timeZone: string, status?: OrderStatusesFilter): string {
   const params = new URLSearchParams();
-  if (status) params.set('status', status);
+  const statuses = statusParam(status);
+  if (statuses) params.set('status', statuses);
   params.set('startDate', startOfDayIn(`${month}-01`, timeZone));
   params.set('endDate', startOfDayIn(nextMonthOf(month), timeZone));
   return `${paths.dashboard.order.list}?${params.toString()}`;

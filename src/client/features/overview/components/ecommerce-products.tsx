@@ -15,6 +15,7 @@ import type { WidgetData } from '../../../components/widget-card/widget-export.t
 import { paths } from '../../../config/paths.ts';
 import { fDate } from '../../../lib/format.ts';
 import { cardState, units, type EcommerceWidgetContext } from './ecommerce-widget.ts';
+import { useProductsLive } from './products-live.ts';
 
 type LatestProduct = EcommerceOverview['latestProducts'][number];
 
@@ -58,10 +59,11 @@ function useProductsData(ctx: EcommerceWidgetContext): WidgetData<LatestProduct>
   };
 }
 
-/** "New products": the newest products, one slide each, each opening its product page. */
+/** "New products": the newest products, one slide each, each opening its product page; live with the catalog. */
 export function EcommerceNewProducts({ ctx }: { ctx: EcommerceWidgetContext }) {
   const { t } = useTranslation();
   const data = useProductsData(ctx);
+  useProductsLive('ecommerce');
   return (
     <CarouselWidget<LatestProduct, LatestProduct>
       id="new-products"
@@ -89,10 +91,11 @@ export function EcommerceNewProducts({ ctx }: { ctx: EcommerceWidgetContext }) {
   );
 }
 
-/** "Latest products": the newest products as a list, each with its picture, date and price. */
+/** "Latest products": the newest products as a list, each with its picture, date and price; live. */
 export function EcommerceLatestProducts({ ctx }: { ctx: EcommerceWidgetContext }) {
   const { t } = useTranslation();
   const data = useProductsData(ctx);
+  useProductsLive('ecommerce');
   const products = ctx.data?.latestProducts ?? [];
   return (
     <TableWidget<LatestProduct>

@@ -14,7 +14,7 @@ import { todayIn } from '../../../components/date-range/dashboard-range.ts';
 import { ChartWidget, WidgetPeriodSelect } from '../../../components/widget-card/chart-widget.tsx';
 import { RadialWidget } from '../../../components/widget-card/radial-widget.tsx';
 import { getLanguage } from '../../../locales/locales-config.ts';
-import { ordersOfDays, ordersOfMonth, shopOf } from './ecommerce-links.ts';
+import { ordersOfDays, ordersOfMonth, shopOf, SOLD, SOLD_OR_REFUNDED } from './ecommerce-links.ts';
 import { cardState, units, type EcommerceWidgetContext } from './ecommerce-widget.ts';
 
 type GenderShare = EcommerceOverview['salesByGender']['byGender'][number];
@@ -112,7 +112,7 @@ function useMonthNames(year: number) {
 /**
  * "Yearly sales": income against refunds per month of the chosen year (the viewer's months), with a year
  * select. A month's bar, or its button in the chart's table, opens that month's orders: income the month's
- * orders (the Paid and Completed tabs hold the sales), refunds the month's refunded orders.
+ * sales (paid and completed orders), refunds the month's refunded orders.
  */
 export function EcommerceYearlySales({
   ctx,
@@ -149,7 +149,7 @@ export function EcommerceYearlySales({
   const title = t('overview.ecommerce.yearlySales.title');
   const openMonth = ({ seriesIndex, dataIndex }: ChartItem) => {
     const row = rows[dataIndex];
-    if (row) void navigate(ordersOfMonth(row.month, timeZone, seriesIndex === 1 ? 'refunded' : undefined));
+    if (row) void navigate(ordersOfMonth(row.month, timeZone, seriesIndex === 1 ? 'refunded' : SOLD));
   };
 
   return (
@@ -188,7 +188,9 @@ export function EcommerceYearlySales({
       }}
       fileName={`yearly-sales-${shownYear}`}
       image={() => chartSvgIn(chartBox.current)}
-      list={{ to: ordersOfDays(`${shownYear}-01-01`, `${shownYear}-12-31`, timeZone) }}
+      list={{
+        to: ordersOfDays(`${shownYear}-01-01`, `${shownYear}-12-31`, timeZone, { status: SOLD_OR_REFUNDED }),
+      }}
       sx={{ height: '100%' }}
     >
       <Box ref={chartBox}>

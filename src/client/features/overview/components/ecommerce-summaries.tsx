@@ -5,7 +5,7 @@ import type { SeriesPoint, TrendFigure } from '#shared/contract/overview.ts';
 
 import { SummaryWidget } from '../../../components/widget-card/summary-widget.tsx';
 import { fNumber } from '../../../lib/format.ts';
-import { ordersOfDays } from './ecommerce-links.ts';
+import { ordersOfDays, SOLD } from './ecommerce-links.ts';
 import { TrendSparkline } from './trend-sparkline.tsx';
 import { cardState, isNothing, units, type EcommerceWidgetContext } from './ecommerce-widget.ts';
 
@@ -32,7 +32,7 @@ export function summaryTexts(t: TFunction, kind: SummaryKind, isAdmin: boolean) 
 
 /**
  * A summary of the range (products sold, total balance, sales profit): the figure, its change against the
- * previous period of the same length, and its days as a sparkline; it opens the range's orders.
+ * previous period of the same length, and its days as a sparkline; it opens the range's sales.
  */
 export function EcommerceSummary({ ctx, kind }: { ctx: EcommerceWidgetContext; kind: SummaryKind }) {
   const { t } = useTranslation();
@@ -40,7 +40,8 @@ export function EcommerceSummary({ ctx, kind }: { ctx: EcommerceWidgetContext; k
   const figure: TrendFigure | undefined = ctx.data?.[kind];
   const money = kind !== 'productsSold';
   const timeZone = ctx.data?.range.timeZone ?? ctx.range.tz;
-  const ordersLink = ordersOfDays(ctx.range.from, ctx.range.to, timeZone);
+  // Each summary adds up the range's sales: paid and completed orders.
+  const ordersLink = ordersOfDays(ctx.range.from, ctx.range.to, timeZone, { status: SOLD });
   return (
     <SummaryWidget<SeriesPoint>
       id={widgetIds[kind]}

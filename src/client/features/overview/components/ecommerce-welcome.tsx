@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 
 import { ChangeBadge } from '../../../components/widget-card/change-badge.tsx';
 import { prefetchHandlers, WidgetCard } from '../../../components/widget-card/widget-card.tsx';
-import { ordersOfMonth } from './ecommerce-links.ts';
+import { ordersOfMonth, SOLD } from './ecommerce-links.ts';
 import { cardState, type EcommerceWidgetContext } from './ecommerce-widget.ts';
 
 /**
@@ -18,7 +18,8 @@ export function EcommerceWelcome({ ctx, name }: { ctx: EcommerceWidgetContext; n
   const { t } = useTranslation();
   const welcome = ctx.data?.welcome;
   const timeZone = ctx.data?.range.timeZone ?? ctx.range.tz;
-  const ordersLink = welcome ? ordersOfMonth(welcome.month, timeZone) : undefined;
+  // This month's sales: its paid and completed orders.
+  const ordersLink = welcome ? ordersOfMonth(welcome.month, timeZone, SOLD) : undefined;
   const nothing = welcome !== undefined && welcome.thisMonth === 0 && welcome.lastMonth === 0;
   const figure = (amount: string) =>
     ctx.isAdmin

@@ -145,7 +145,7 @@ describe('app overview', () => {
 
     const devices = await widget('Sessions by device');
     expect(within(devices).getByText('+25%')).toBeTruthy();
-    expect(within(devices).getByRole('row', { name: 'Desktop 6' })).toBeTruthy();
+    expect(within(devices).getByRole('row', { name: /^Desktop 6\b/ })).toBeTruthy();
 
     const regions = await widget('Accounts by region');
     expect(within(regions).getByText('6 new accounts in 2026')).toBeTruthy();
@@ -270,6 +270,42 @@ describe('app overview', () => {
       createdFrom: '2026-01-01T00:00:00+09:00',
       createdTo: '2026-02-01T00:00:00+09:00',
     });
+  });
+
+  it("opens the people who signed in from a device slice's device in the range, and an author's posts", async () => {
+    signIn('admin');
+    appApi({ overview: busyAnswer });
+    const { router } = renderView();
+    const devices = await widget('Sessions by device');
+    const [slice] = await within(devices).findAllByRole('button', {
+      name: 'Open the people who signed in on Mobile',
+    });
+    await userEvent.click(slice!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/list'));
+    expect(search(router.state.location)).toMatchObject({
+      device: 'mobile',
+      signedInFrom: expect.stringMatching(/T00:00:00\+09:00$/),
+      signedInTo: expect.stringMatching(/T00:00:00\+09:00$/),
+    });
+
+    await router.navigate('/dashboard/app');
+    const authors = await widget('Top authors');
+    expect(
+      within(authors)
+        .getByRole('link', { name: 'Open the published posts of Grace Hopper' })
+        .getAttribute('href'),
+    ).toBe('/dashboard/blog/posts?author=a1&tab=published');
+  });
+
+  it("opens a member's own sessions from a device", async () => {
+    signIn('user');
+    appApi({ overview: busyAnswer });
+    const { router } = renderView();
+    const devices = await widget('Sessions by device');
+    const [slice] = await within(devices).findAllByRole('button', { name: 'Open your sessions (Desktop)' });
+    await userEvent.click(slice!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/account'));
+    expect(search(router.state.location)).toEqual({ tab: 'security' });
   });
 
   it('asks again for the year chosen for the accounts by region, and keeps it in the address', async () => {

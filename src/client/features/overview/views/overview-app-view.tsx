@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { DashboardRangeSelect } from '../../../components/date-range/dashboard-range-select.tsx';
 import { useDashboardRange } from '../../../components/date-range/use-dashboard-range.ts';
+import { boardWidget } from '../../../components/widget-board/board-widget.ts';
 import { WidgetBoard, type BoardWidget } from '../../../components/widget-board/widget-board.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { dashboardLayoutQueryOptions } from '../../../lib/dashboard-layout.ts';
@@ -66,95 +67,88 @@ export function OverviewAppView() {
   // What the answer holds decides; before the first answer, the role does (administrators get them all).
   const shows = (figure: WorkspaceFigure) => (overview.data ? overview.data[figure] !== undefined : isAdmin);
   const props = { overview, range };
-  const widget = (
-    id: string,
-    label: string,
-    size: BoardWidget['size'],
-    element: BoardWidget['element'],
-    shown = true,
-  ): BoardWidget[] => (shown ? [{ id, label, size, element }] : []);
   const small = { sm: 6, md: 4 };
   const half = { md: 6 };
 
   const widgets: BoardWidget[] = [
-    ...widget(
+    ...boardWidget(
       'welcome',
       t('overview.app.widgets.welcome'),
       { md: 7, lg: 8 },
       <AppWelcome overview={overview} />,
     ),
-    ...widget(
+    ...boardWidget(
       'featured',
       t('overview.app.featured.title'),
       { md: 5, lg: 4 },
       <AppFeatured overview={overview} />,
     ),
-    ...widget(
+    ...boardWidget(
       'active-people',
       t('overview.app.activePeople.title'),
       small,
       <AppActivePeople {...props} />,
       shows('activePeople'),
     ),
-    ...widget(
+    ...boardWidget(
       'new-accounts',
       t('overview.app.newAccounts.title'),
       small,
       <AppNewAccounts {...props} />,
       shows('newAccounts'),
     ),
-    ...widget(
+    ...boardWidget(
       'messages',
       t('overview.app.messages.title'),
       isAdmin ? small : { sm: 6, md: 6 },
       <AppMessages {...props} isAdmin={isAdmin} />,
     ),
-    ...widget(
+    ...boardWidget(
       'sessions-by-device',
       t('overview.app.sessionsByDevice.title'),
       { md: 6, lg: 4 },
       whenLoaded(<AppSessionsByDevice {...props} isAdmin={isAdmin} />),
     ),
-    ...widget(
+    ...boardWidget(
       'accounts-by-region',
       t('overview.app.accountsByRegion.title'),
       { md: 12, lg: 8 },
       whenLoaded(<AppAccountsByRegion {...props} year={year} onYearChange={setYear} />),
       shows('accountsByRegion'),
     ),
-    ...widget(
+    ...boardWidget(
       'new-invoices',
       t('overview.app.newInvoices.title'),
       { md: 12, lg: 8 },
       whenLoaded(<AppNewInvoices />),
     ),
-    ...widget(
+    ...boardWidget(
       'top-products',
       t('overview.app.topProducts.title'),
       { md: 6, lg: 4 },
       whenLoaded(<AppTopProducts overview={overview} />),
     ),
-    ...widget(
+    ...boardWidget(
       'top-countries',
       t('overview.app.topCountries.title'),
       half,
       whenLoaded(<AppTopCountries {...props} />),
       shows('topCountries'),
     ),
-    ...widget(
+    ...boardWidget(
       'top-authors',
       t('overview.app.topAuthors.title'),
       half,
       whenLoaded(<AppTopAuthors {...props} />),
     ),
-    ...widget(
+    ...boardWidget(
       'verified-email',
       t('overview.app.verifiedEmails.title'),
       half,
       whenLoaded(<AppVerifiedEmails {...props} />),
       shows('verifiedEmails'),
     ),
-    ...widget(
+    ...boardWidget(
       'profile-completion',
       t('overview.app.completeProfiles.title'),
       half,

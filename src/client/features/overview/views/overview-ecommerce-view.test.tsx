@@ -182,6 +182,14 @@ describe('e-commerce overview', () => {
     expect(within(grace).getByText('United States')).toBeTruthy();
     expect(within(grace).getByText('$2,500.00')).toBeTruthy();
     expect(within(customers).getByRole('row', { name: /Deleted account/ })).toBeTruthy();
+    // A customer opens their sales of the range: their id, paid and completed orders.
+    const graceOrders = new URL(within(grace).getByRole('link').getAttribute('href')!, 'http://localhost');
+    expect(Object.fromEntries(graceOrders.searchParams)).toEqual({
+      status: 'paid,completed',
+      customer: 'u2',
+      startDate: '2026-03-03T00:00:00+09:00',
+      endDate: '2026-04-02T00:00:00+09:00',
+    });
 
     const categories = await widget('Sales by category');
     expect(within(categories).getByRole('link', { name: 'Shirts' }).getAttribute('href')).toBe(
@@ -203,6 +211,14 @@ describe('e-commerce overview', () => {
       startDate: '2026-03-03T00:00:00+09:00',
       endDate: '2026-04-02T00:00:00+09:00',
     });
+    const statusOf = (name: string) =>
+      new URL(
+        within(current).getByRole('link', { name }).getAttribute('href')!,
+        'http://localhost',
+      ).searchParams.get('status');
+    // Earnings are the sales; the order total every order but the cancelled ones.
+    expect(statusOf('Earnings')).toBe('paid,completed');
+    expect(statusOf('Order total')).toBe('pending,paid,completed,refunded');
 
     // One request for the whole page, for the viewer's range and zone (the year of its end by default).
     expect(queries(calls)).toEqual([{ from: '2026-03-03', to: '2026-04-01', tz: TZ }]);
@@ -235,6 +251,7 @@ describe('e-commerce overview', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/order/list'));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      status: 'paid,completed',
       startDate: '2026-03-01T00:00:00+09:00',
       endDate: '2026-04-01T00:00:00+09:00',
     });
@@ -309,6 +326,26 @@ describe('e-commerce overview', () => {
         server.message({ type: 'orders.changed', orderId, status: 'pending' });
       }
       await waitFor(() => expect(queries(calls)).toHaveLength(2), { timeout: 4000 });
+    } finally {
+      realtime.stop();
+    }
+  });
+
+  it('asks again, once, when the catalog changes (the two product widgets share the refetch)', async () => {
+    startRealtime();
+    try {
+      signIn('admin');
+      const { calls } = overviewApi(() => shopAnswer());
+      renderView();
+      await widget('New products');
+      await widget('Latest products');
+      const server = await readySocket();
+      expect(queries(calls)).toHaveLength(1);
+
+      for (const productId of ['p1', 'p2', null]) server.message({ type: 'products.changed', productId });
+      await waitFor(() => expect(queries(calls)).toHaveLength(2), { timeout: 4000 });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(queries(calls)).toHaveLength(2);
     } finally {
       realtime.stop();
     }

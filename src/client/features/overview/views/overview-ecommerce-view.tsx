@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DashboardRangeSelect } from '../../../components/date-range/dashboard-range-select.tsx';
 import { useDashboardRange } from '../../../components/date-range/use-dashboard-range.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
+import { boardWidget } from '../../../components/widget-board/board-widget.ts';
 import { WidgetBoard, type BoardWidget } from '../../../components/widget-board/widget-board.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
@@ -56,70 +57,70 @@ export function OverviewEcommerceView() {
     currency,
   };
 
-  const summary = (kind: 'productsSold' | 'totalBalance' | 'salesProfit', id: string): BoardWidget => ({
-    id,
-    label: summaryTexts(t, kind, isAdmin).title,
-    // Two summaries for a customer, three for an administrator: one row either way.
-    size: isAdmin ? { sm: 6, md: 4 } : { sm: 6 },
-    element: <EcommerceSummary ctx={ctx} kind={kind} />,
-  });
+  const summary = (kind: 'productsSold' | 'totalBalance' | 'salesProfit', id: string, shown = true) =>
+    boardWidget(
+      id,
+      summaryTexts(t, kind, isAdmin).title,
+      // Two summaries for a customer, three for an administrator: one row either way.
+      isAdmin ? { sm: 6, md: 4 } : { sm: 6 },
+      <EcommerceSummary ctx={ctx} kind={kind} />,
+      shown,
+    );
 
   const widgets: BoardWidget[] = [
-    {
-      id: 'welcome',
-      label: t('overview.ecommerce.welcome.title', { name: user?.displayName ?? '' }),
-      size: { md: 8 },
-      element: <EcommerceWelcome ctx={ctx} name={user?.displayName ?? ''} />,
-    },
-    {
-      id: 'new-products',
-      label: t('overview.ecommerce.newProducts.title'),
-      size: { md: 4 },
-      element: <EcommerceNewProducts ctx={ctx} />,
-    },
-    summary('productsSold', 'products-sold'),
-    summary('totalBalance', 'total-balance'),
-    ...(isAdmin ? [summary('salesProfit', 'sales-profit')] : []),
-    {
-      id: 'sales-by-gender',
-      label: t('overview.ecommerce.salesByGender.title'),
-      size: { md: 6, lg: 4 },
-      element: <EcommerceSalesByGender ctx={ctx} />,
-    },
-    {
-      id: 'yearly-sales',
-      label: t('overview.ecommerce.yearlySales.title'),
-      size: { md: 6, lg: 8 },
-      element: <EcommerceYearlySales ctx={ctx} year={year} onYearChange={setYear} />,
-    },
-    {
-      id: 'sales-by-category',
-      label: t('overview.ecommerce.salesByCategory.title'),
-      size: isAdmin ? { md: 6, lg: 8 } : { md: 6 },
-      element: <EcommerceSalesByCategory ctx={ctx} />,
-    },
-    ...(isAdmin
-      ? [
-          {
-            id: 'current-balance',
-            label: t('overview.ecommerce.currentBalance.title'),
-            size: { md: 6, lg: 4 },
-            element: <EcommerceCurrentBalance ctx={ctx} />,
-          },
-          {
-            id: 'best-customers',
-            label: t('overview.ecommerce.bestCustomers.title'),
-            size: { md: 6, lg: 8 },
-            element: <EcommerceBestCustomers ctx={ctx} />,
-          },
-        ]
-      : []),
-    {
-      id: 'latest-products',
-      label: t('overview.ecommerce.latestProducts.title'),
-      size: isAdmin ? { md: 6, lg: 4 } : { md: 6 },
-      element: <EcommerceLatestProducts ctx={ctx} />,
-    },
+    ...boardWidget(
+      'welcome',
+      t('overview.ecommerce.welcome.title', { name: user?.displayName ?? '' }),
+      { md: 8 },
+      <EcommerceWelcome ctx={ctx} name={user?.displayName ?? ''} />,
+    ),
+    ...boardWidget(
+      'new-products',
+      t('overview.ecommerce.newProducts.title'),
+      { md: 4 },
+      <EcommerceNewProducts ctx={ctx} />,
+    ),
+    ...summary('productsSold', 'products-sold'),
+    ...summary('totalBalance', 'total-balance'),
+    ...summary('salesProfit', 'sales-profit', isAdmin),
+    ...boardWidget(
+      'sales-by-gender',
+      t('overview.ecommerce.salesByGender.title'),
+      { md: 6, lg: 4 },
+      <EcommerceSalesByGender ctx={ctx} />,
+    ),
+    ...boardWidget(
+      'yearly-sales',
+      t('overview.ecommerce.yearlySales.title'),
+      { md: 6, lg: 8 },
+      <EcommerceYearlySales ctx={ctx} year={year} onYearChange={setYear} />,
+    ),
+    ...boardWidget(
+      'sales-by-category',
+      t('overview.ecommerce.salesByCategory.title'),
+      isAdmin ? { md: 6, lg: 8 } : { md: 6 },
+      <EcommerceSalesByCategory ctx={ctx} />,
+    ),
+    ...boardWidget(
+      'current-balance',
+      t('overview.ecommerce.currentBalance.title'),
+      { md: 6, lg: 4 },
+      <EcommerceCurrentBalance ctx={ctx} />,
+      isAdmin,
+    ),
+    ...boardWidget(
+      'best-customers',
+      t('overview.ecommerce.bestCustomers.title'),
+      { md: 6, lg: 8 },
+      <EcommerceBestCustomers ctx={ctx} />,
+      isAdmin,
+    ),
+    ...boardWidget(
+      'latest-products',
+      t('overview.ecommerce.latestProducts.title'),
+      isAdmin ? { md: 6, lg: 4 } : { md: 6 },
+      <EcommerceLatestProducts ctx={ctx} />,
+    ),
   ];
 
   return (

@@ -15,8 +15,8 @@ import { postsKeys } from './posts-keys.ts';
  * GET /api/posts: one page of the posts the caller may see, with the counts of the tabs. The posts page's
  * state in the address: `?tab=draft&sort=popular&search=travel&page=2` (the tab and the sort are list
  * filters; defaults, `all` and `latest`, are left out), and `featured=true` for the featured posts only
- * (the administrators' filter). The tab is sent as `publish`; `author` (one person's posts, a profile's
- * recent posts) is not in the address: the caller adds it to the request.
+ * (the administrators' filter), `author=<user id>` for one person's posts (the overview's top authors lead
+ * there; a profile's recent posts add it to their own request). The tab is sent as `publish`.
  */
 export const postsList = listResource<PostPage>()({
   key: postsKeys.lists(),
@@ -28,13 +28,14 @@ export const postsList = listResource<PostPage>()({
       tab: postTabs.filter((tab) => tab !== 'all'),
       sort: postSorts.filter((sort) => sort !== 'latest'),
       featured: ['true'],
+      author: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
     },
     searchMax: SEARCH_MAX,
   },
   filters: (filters) => ({
     tab: (filters.tab as PostTab | undefined) ?? ('all' as PostTab),
     sort: (filters.sort as PostSort | undefined) ?? ('latest' as PostSort),
-    author: undefined as string | undefined,
+    author: filters.author?.toLowerCase() as string | undefined,
     featured: filters.featured === 'true',
   }),
   query: ({ tab, sort, author, featured }) => ({

@@ -9,6 +9,9 @@ import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.t
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { PostListView } from './post-list-view.tsx';
 
+/** An author without posts in the fake list. */
+const GRACE = '0b7e7c1e-5a6f-4f43-9b8a-1d2c3e4f5a6b';
+
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const card = (n: number, extra: Partial<PostCard> = {}): PostCard => ({
@@ -63,7 +66,13 @@ function postsApi({ refuse }: { refuse?: { status: number; message: string } } =
         const tab = params.get('publish');
         const search = params.get('search');
         const featured = params.get('featured') === 'true';
-        const shown = all.filter((p) => (tab === 'all' || p.publish === tab) && (!featured || p.featured));
+        const author = params.get('author');
+        const shown = all.filter(
+          (p) =>
+            (tab === 'all' || p.publish === tab) &&
+            (!featured || p.featured) &&
+            (!author || p.author.id === author),
+        );
         const answer: PostPage = {
           posts: shown.slice((page - 1) * pageSize, page * pageSize),
           total: search ? 1000 : shown.length,
@@ -72,6 +81,9 @@ function postsApi({ refuse }: { refuse?: { status: number; message: string } } =
           page,
           pageSize,
           hasNextPage: page * pageSize < shown.length,
+          ...(author && {
+            author: author === GRACE ? { id: GRACE, name: 'Grace Hopper', avatarUrl: null } : null,
+          }),
         };
         return jsonResponse(answer);
       },
@@ -129,6 +141,37 @@ describe('the posts page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?search=travel&sort=popular'));
     expect(await screen.findByRole('tab', { name: 'All 1,000+' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Drafts 2' })).toBeTruthy();
+  });
+});
+
+describe('the posts page: one author’s posts', () => {
+  beforeEach(() => {
+    authStore.setState({ ...initialAuthState, isInitialized: true, isAuthenticated: true, user: testUser });
+  });
+
+  it('asks for the author the address names, names them in a chip, and its cross shows everyone’s', async () => {
+    const { calls } = postsApi();
+    const { router } = renderList(`/dashboard/blog/posts?author=${GRACE}&sort=popular`);
+    const chip = await screen.findByRole('button', { name: /By Grace Hopper/ });
+    const asked = () =>
+      calls('GET', '/api/posts').map(([input]) =>
+        Object.fromEntries(new URL(String(input), 'http://localhost').searchParams),
+      );
+    expect(asked().at(-1)).toMatchObject({ author: GRACE, sort: 'popular' });
+    expect(await screen.findByText('No posts match')).toBeTruthy();
+
+    await userEvent.click(within(chip).getByTestId('CancelIcon'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=popular'));
+    await waitFor(() => expect(asked().at(-1)).not.toHaveProperty('author'));
+    expect(screen.queryByRole('button', { name: /^By / })).toBeNull();
+  });
+
+  it('ignores an author that is not a user id', async () => {
+    const { calls } = postsApi();
+    renderList('/dashboard/blog/posts?author=ada');
+    await screen.findByRole('tab', { name: 'All 30' });
+    const [input] = calls('GET', '/api/posts').at(-1)!;
+    expect(new URL(String(input), 'http://localhost').searchParams.has('author')).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
@@ -129,6 +130,27 @@ export function PostListView() {
         </TextField>
       </Stack>
 
+      {params.author && (
+        <Stack direction="row" sx={{ mb: 2 }}>
+          <Chip
+            size="small"
+            avatar={
+              posts.data?.author ? (
+                <Avatar src={posts.data.author.avatarUrl ?? undefined} alt="">
+                  {posts.data.author.name.charAt(0)}
+                </Avatar>
+              ) : undefined
+            }
+            label={t('posts.list.authorFilter', {
+              name:
+                posts.data?.author === undefined
+                  ? '…'
+                  : (posts.data.author?.name ?? t('posts.list.unknownAuthor')),
+            })}
+            onDelete={() => list.setFilter('author', undefined)}
+          />
+        </Stack>
+      )}
       <TabStrip
         value={params.tab}
         onChange={(value: PostTab) => list.setFilter('tab', value === 'all' ? undefined : value)}
@@ -165,7 +187,7 @@ export function PostListView() {
         stale={posts.isPlaceholderData}
         skeletonSx={{ height: 340 }}
         empty={
-          params.search
+          params.search || params.author
             ? { title: t('posts.list.noResults'), hint: t('posts.list.noResultsHint') }
             : params.featured
               ? { title: t('posts.featured.none'), hint: t('posts.featured.noneHint') }

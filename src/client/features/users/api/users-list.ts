@@ -1,5 +1,12 @@
 import type { Role, UserStatus } from '#shared/contract/account.ts';
-import { roles, SEARCH_MAX, userSortKeys, userStatuses } from '#shared/contract/user-enums.ts';
+import {
+  roles,
+  SEARCH_MAX,
+  signInDevices,
+  userSortKeys,
+  userStatuses,
+  type SignInDevice,
+} from '#shared/contract/user-enums.ts';
 import type { AuditLogPage, PublicUserPage, UserPage } from '#shared/contract/users.ts';
 
 import { listResource, type ListParamsOf } from '../../../lib/resource.ts';
@@ -27,7 +34,8 @@ export function dayOfCreatedBound(bound: 'from' | 'to', value: string): string {
  * GET /api/users (admin): one page of the list with the status counts of the tabs. Its state in the
  * address: `?status=banned&role=admin&search=ada&sort=name&order=desc&page=2`, and the overview's
  * drill-downs `?country=France&createdFrom=…&createdTo=…` (a profile country as written, a creation
- * period). Only admins may list users: the route loader asks for nobody else.
+ * period) and `?device=mobile&signedInFrom=…&signedInTo=…` (people who signed in from a kind of device in a
+ * period: "Sessions by device"). Only admins may list users: the route loader asks for nobody else.
  */
 export const usersList = listResource<UserPage>()({
   key: usersKeys.lists(),
@@ -42,6 +50,9 @@ export const usersList = listResource<UserPage>()({
       country: /^.{1,80}$/u,
       createdFrom: CREATED_BOUND,
       createdTo: CREATED_BOUND,
+      device: signInDevices,
+      signedInFrom: CREATED_BOUND,
+      signedInTo: CREATED_BOUND,
     },
     searchMax: SEARCH_MAX,
   },
@@ -51,13 +62,19 @@ export const usersList = listResource<UserPage>()({
     country: filters.country,
     createdFrom: filters.createdFrom,
     createdTo: filters.createdTo,
+    device: filters.device as SignInDevice | undefined,
+    signedInFrom: filters.signedInFrom,
+    signedInTo: filters.signedInTo,
   }),
-  query: ({ status, role, country, createdFrom, createdTo }) => ({
+  query: ({ status, role, country, createdFrom, createdTo, device, signedInFrom, signedInTo }) => ({
     status: status === 'all' ? undefined : status,
     role,
     country,
     createdFrom,
     createdTo,
+    device,
+    signedInFrom,
+    signedInTo,
   }),
   mayList: (auth) => auth.user?.role === 'admin',
 });
@@ -67,7 +84,9 @@ export type UsersListParams = ListParamsOf<typeof usersList>;
 
 /** The admin list's filter (what the CSV export repeats). */
 export type UsersFilter = Pick<UsersListParams, 'status' | 'role' | 'search'> &
-  Partial<Pick<UsersListParams, 'country' | 'createdFrom' | 'createdTo'>>;
+  Partial<
+    Pick<UsersListParams, 'country' | 'createdFrom' | 'createdTo' | 'device' | 'signedInFrom' | 'signedInTo'>
+  >;
 
 export const useUsers = usersList.useList;
 /** Route loader of /dashboard/user/list (`app/router.tsx`). */

@@ -4,8 +4,18 @@ import { PAGE_SIZE_MAX, type UserSortKey } from '#shared/contract/user-enums.ts'
 import { usersList, type UsersFilter } from '../api/users-list.ts';
 import { buildCsv, type CsvValue } from '../../../lib/csv.ts';
 
-/** A filter without the overview's narrowing (a country, a creation period) exports every country and date. */
-const noNarrowing = { country: undefined, createdFrom: undefined, createdTo: undefined };
+/**
+ * A filter without the overview's narrowing (a country, a creation period, sign-ins from a device) exports
+ * every country, date and device.
+ */
+const noNarrowing = {
+  country: undefined,
+  createdFrom: undefined,
+  createdTo: undefined,
+  device: undefined,
+  signedInFrom: undefined,
+  signedInTo: undefined,
+};
 
 /**
  * Every user of a filter, page by page at the largest page size, in a stable order (oldest first, so a

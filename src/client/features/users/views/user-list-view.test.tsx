@@ -213,6 +213,49 @@ describe('user list view', () => {
     await waitFor(() => expect(requestedQueries(calls).at(-1)).toEqual({ page: '1', pageSize: '10' }));
   });
 
+  it("asks for the people who signed in from a device in a period (an overview's slice), and drops it on request", async () => {
+    const { calls } = usersApi();
+    const from = '2026-03-01T00:00:00+09:00';
+    const to = '2026-04-01T00:00:00+09:00';
+    const { router } = renderRoutes([{ path: '/', element: <UserListView /> }], {
+      initialEntries: [
+        `/?device=mobile&signedInFrom=${encodeURIComponent(from)}&signedInTo=${encodeURIComponent(to)}`,
+      ],
+    });
+    await screen.findByRole('grid', { name: 'Users' });
+    await waitFor(() =>
+      expect(requestedQueries(calls)[0]).toEqual({
+        page: '1',
+        pageSize: '10',
+        device: 'mobile',
+        signedInFrom: from,
+        signedInTo: to,
+      }),
+    );
+    const filters = screen.getByRole('group', { name: 'Filters from the overview' });
+    const period = within(filters).getByRole('button', {
+      name: 'Remove the filter: Signed in Mar 1, 2026 – Mar 31, 2026',
+    });
+    await userEvent.click(
+      within(filters).getByRole('button', { name: 'Remove the filter: Signed in on: Mobile' }),
+    );
+    await waitFor(() =>
+      expect(requestedQueries(calls).at(-1)).toEqual({
+        page: '1',
+        pageSize: '10',
+        signedInFrom: from,
+        signedInTo: to,
+      }),
+    );
+    await userEvent.click(period);
+    await waitFor(() => expect(requestedQueries(calls).at(-1)).toEqual({ page: '1', pageSize: '10' }));
+    expect(router.state.location.search).toBe('');
+
+    // A device the list does not know is ignored.
+    await router.navigate('/?device=phone');
+    await waitFor(() => expect(requestedQueries(calls).at(-1)).toEqual({ page: '1', pageSize: '10' }));
+  });
+
   it('deletes the selected users in one request after a confirmation', async () => {
     const { bulkBodies } = usersApi();
     renderRoutes([{ path: '/', element: <UserListView /> }]);

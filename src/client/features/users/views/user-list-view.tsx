@@ -41,10 +41,12 @@ export function UserListView() {
   // The first render asks for what the route loader has already requested (the same address).
   const list = useListState(usersList.config);
   const params = usersList.paramsOf(list);
-  const { status, role, search, country, createdFrom, createdTo } = params;
+  const { status, role, search, country, createdFrom, createdTo, device, signedInFrom, signedInTo } = params;
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   // A new filter starts with nothing selected.
-  const filterKey = `${status}|${role ?? ''}|${search}|${country ?? ''}|${createdFrom ?? ''}|${createdTo ?? ''}`;
+  const filterKey = [status, role, search, country, createdFrom, createdTo, device, signedInFrom, signedInTo]
+    .map((value) => value ?? '')
+    .join('|');
   const [selectionFilter, setSelectionFilter] = useState(filterKey);
   if (selectionFilter !== filterKey) {
     setSelectionFilter(filterKey);
@@ -59,7 +61,17 @@ export function UserListView() {
   };
   const [exporting, setExporting] = useState(false);
 
-  const filter: UsersFilter = { status, role, search, country, createdFrom, createdTo };
+  const filter: UsersFilter = {
+    status,
+    role,
+    search,
+    country,
+    createdFrom,
+    createdTo,
+    device,
+    signedInFrom,
+    signedInTo,
+  };
   const sort = { sort: params.sort, order: params.order };
   const { data, error, isFetching, refetch } = useUsers(params);
   const removeOne = useDeleteUser();
@@ -194,6 +206,11 @@ export function UserListView() {
           createdTo={createdTo}
           onClearCountry={() => list.setFilter('country', undefined)}
           onClearCreated={() => list.setFilters({ createdFrom: undefined, createdTo: undefined })}
+          device={device}
+          signedInFrom={signedInFrom}
+          signedInTo={signedInTo}
+          onClearDevice={() => list.setFilter('device', undefined)}
+          onClearSignedIn={() => list.setFilters({ signedInFrom: undefined, signedInTo: undefined })}
         />
         {selectedIds.length > 0 && (
           <SelectionBar

@@ -1,5 +1,6 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
+import { FILE_VERSIONS_KEPT_DEFAULT, TRASH_RETENTION_DAYS_DEFAULT } from '#shared/contract/file-limits.ts';
 import {
   GIB,
   workspaceSettingsFields,
@@ -18,6 +19,9 @@ export type SettingsFormValues = {
   membersMayInvite: boolean;
   mailQuota: Record<QuotaKey, string>;
   storageGb: string;
+  /** The file manager (issue 27): older versions kept per file, and days in the trash. */
+  fileVersionsKept: string;
+  trashRetentionDays: string;
 };
 
 export const quotaKeys = ['perPersonHour', 'perPersonDay', 'instanceDay'] as const satisfies QuotaKey[];
@@ -42,6 +46,9 @@ export function toFormValues(settings: WorkspaceSettings): SettingsFormValues {
       instanceDay: String(settings.mailQuota.instanceDay),
     },
     storageGb: bytesToGb(settings.storageQuotaBytes),
+    // Never saved: the server's defaults, shown as such.
+    fileVersionsKept: String(settings.fileVersionsKept ?? FILE_VERSIONS_KEPT_DEFAULT),
+    trashRetentionDays: String(settings.trashRetentionDays ?? TRASH_RETENTION_DAYS_DEFAULT),
   };
 }
 
@@ -56,6 +63,8 @@ export function toFields(values: SettingsFormValues): WorkspaceSettingsFields {
       instanceDay: toCount(values.mailQuota.instanceDay),
     },
     storageQuotaBytes: gbToBytes(values.storageGb),
+    fileVersionsKept: toCount(values.fileVersionsKept),
+    trashRetentionDays: toCount(values.trashRetentionDays),
   };
 }
 
@@ -77,6 +86,12 @@ export function toUpdate(
       : {}),
     ...(quotaChanged ? { mailQuota: fields.mailQuota } : {}),
     ...(values.storageGb !== initial.storageGb ? { storageQuotaBytes: fields.storageQuotaBytes } : {}),
+    ...(values.fileVersionsKept !== initial.fileVersionsKept
+      ? { fileVersionsKept: fields.fileVersionsKept }
+      : {}),
+    ...(values.trashRetentionDays !== initial.trashRetentionDays
+      ? { trashRetentionDays: fields.trashRetentionDays }
+      : {}),
     version,
   };
 }
@@ -87,6 +102,13 @@ const tooLarge: Record<string, string> = {
   'mailQuota.perPersonDay': 'workspace.mailQuota.perPersonDayMax',
   'mailQuota.instanceDay': 'workspace.mailQuota.instanceDayMax',
   storageGb: 'workspace.storage.max',
+  fileVersionsKept: 'workspace.files.versionsMax',
+  trashRetentionDays: 'workspace.files.trashDaysMax',
+};
+
+/** The text keys of "too small" where the contract's minimum is not 0. */
+const tooSmall: Record<string, string> = {
+  trashRetentionDays: 'workspace.files.trashDaysMin',
 };
 
 /**
@@ -103,9 +125,11 @@ export const settingsResolver: Resolver<SettingsFormValues> = (values) => {
     const message =
       issue.code === 'too_big'
         ? (tooLarge[path] ?? 'validation.numberInvalid')
-        : issue.message.startsWith('validation.')
-          ? issue.message
-          : 'validation.numberInvalid';
+        : issue.code === 'too_small' && tooSmall[path]
+          ? tooSmall[path]
+          : issue.message.startsWith('validation.')
+            ? issue.message
+            : 'validation.numberInvalid';
     const [group, key] = path.split('.');
     if (!group) continue;
     if (key) {

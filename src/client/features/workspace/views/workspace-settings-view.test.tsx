@@ -199,6 +199,54 @@ describe('the workspace settings page', () => {
     ]);
   });
 
+  it('shows the file manager’s defaults when never saved, checks them with the contract and saves them', async () => {
+    const { calls } = workspaceApi();
+    renderView();
+
+    const versions = await screen.findByRole('spinbutton', { name: 'Older versions kept per file' });
+    const trash = screen.getByRole('spinbutton', { name: 'Days in the trash' });
+    // Absent from the settings: the server's defaults (file-limits.ts).
+    expect((versions as HTMLInputElement).value).toBe('10');
+    expect((trash as HTMLInputElement).value).toBe('30');
+
+    await userEvent.clear(versions);
+    await userEvent.type(versions, '1001');
+    await userEvent.clear(trash);
+    await userEvent.type(trash, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('At most 1,000')).toBeTruthy();
+    expect(screen.getByText('At least 1 day')).toBeTruthy();
+    await userEvent.clear(trash);
+    await userEvent.type(trash, '4000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('At most 3,650 days')).toBeTruthy();
+    expect(calls('PUT', '/api/workspace/settings')).toHaveLength(0);
+
+    await userEvent.clear(versions);
+    await userEvent.type(versions, '0');
+    await userEvent.clear(trash);
+    await userEvent.type(trash, '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Workspace settings saved')).toBeTruthy();
+    expect(putBodies(calls)).toEqual([{ fileVersionsKept: 0, trashRetentionDays: 7, version: 3 }]);
+  });
+
+  it('shows the saved file manager settings and sends only the one changed', async () => {
+    const { calls } = workspaceApi({ saved: settings({ fileVersionsKept: 3, trashRetentionDays: 90 }) });
+    renderView();
+
+    const versions = await screen.findByRole('spinbutton', { name: 'Older versions kept per file' });
+    expect((versions as HTMLInputElement).value).toBe('3');
+    const trash = screen.getByRole('spinbutton', { name: 'Days in the trash' });
+    expect((trash as HTMLInputElement).value).toBe('90');
+    await userEvent.clear(trash);
+    await userEvent.type(trash, '14');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(putBodies(calls)).toEqual([{ trashRetentionDays: 14, version: 3 }]));
+  });
+
   it('on a stale save says someone else changed the settings and shows the current values', async () => {
     const { calls, state } = workspaceApi();
     renderView();

@@ -18,13 +18,14 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useWorkspaceSettings } from '../api/get-workspace-settings.ts';
 import { useSaveWorkspaceSettings } from '../api/manage-workspace.ts';
 import { workspaceKeys } from '../api/workspace-keys.ts';
+import { FileManagerCard } from '../components/file-manager-card.tsx';
 import { InvitationsCard } from '../components/invitations-card.tsx';
 import { MailQuotaCard } from '../components/mail-quota-card.tsx';
 import { SignupCard } from '../components/signup-card.tsx';
 import { StorageCard } from '../components/storage-card.tsx';
 import { settingsResolver, toFormValues, toUpdate, type SettingsFormValues } from '../utils/settings-form.ts';
 
-/** The three settings cards and their one Save button, filled from `settings` (read once: keyed by version). */
+/** The settings cards and their one Save button, filled from `settings` (read once: keyed by version). */
 function SettingsForm({
   settings,
   onSaved,
@@ -77,6 +78,7 @@ function SettingsForm({
         </Box>
         <MailQuotaCard control={control} />
         <StorageCard control={control} savedBytes={settings.storageQuotaBytes} />
+        <FileManagerCard control={control} />
       </Box>
       <SaveChangesButton saving={formState.isSubmitting} dirty={formState.isDirty} sx={{ mt: 3 }} />
     </Box>
@@ -85,8 +87,8 @@ function SettingsForm({
 
 /**
  * `/dashboard/workspace` (administrators, issue 24 A): who may sign up and whether members may invite, the
- * outbound mail quotas, the default storage quota — saved together with a version check — and the
- * invitations.
+ * outbound mail quotas, the default storage quota, the file manager's versions and trash — saved together
+ * with a version check — and the invitations.
  */
 export function WorkspaceSettingsView() {
   const { t } = useTranslation();

@@ -178,6 +178,7 @@ export const core = {
     orderStatusInvalid: 'يجب أن تكون الحالة pending أو paid أو completed أو cancelled أو refunded',
     orderSortInvalid: 'رتّب حسب createdAt أو number أو customer أو total أو status',
     dateRangeInvalid: 'يجب ألا يكون تاريخ البدء بعد تاريخ الانتهاء',
+    deviceInvalid: 'يجب أن يكون الجهاز desktop أو mobile أو tablet أو other',
     orderNoteTooLong: 'الملاحظة طويلة جدًا (500 حرف على الأكثر)',
     partyNameRequired: 'أدخل اسمًا',
     customerIdInvalid: 'عميل غير معروف',

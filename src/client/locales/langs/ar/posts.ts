@@ -26,6 +26,8 @@ export const posts: typeof en = {
       empty: 'لا توجد مقالات بعد. اكتب أول مقالة!',
       noResults: 'لا توجد مقالات مطابقة',
       noResultsHint: 'جرّب كلمات أخرى أو تبويبًا آخر.',
+      authorFilter: 'بقلم {{name}}',
+      unknownAuthor: 'كاتب غير معروف',
     },
     post: {
       pageTitle: 'مقالة',

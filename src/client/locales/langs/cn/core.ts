@@ -177,6 +177,7 @@ export const core = {
     orderStatusInvalid: '状态必须是 pending、paid、completed、cancelled 或 refunded',
     orderSortInvalid: '请按 createdAt、number、customer、total 或 status 排序',
     dateRangeInvalid: '开始日期不能晚于结束日期',
+    deviceInvalid: '设备必须是 desktop、mobile、tablet 或 other',
     orderNoteTooLong: '备注过长（最多 500 个字符）',
     partyNameRequired: '请输入名称',
     customerIdInvalid: '未知客户',

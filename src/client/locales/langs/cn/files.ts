@@ -194,6 +194,13 @@ export const files: typeof en = {
     canView: '可查看',
     canEdit: '可编辑',
     folderGone: '此文件夹不存在，或你无权查看。',
+    saveTo: {
+      title: '将 {{name}} 保存到文件',
+      actionOf: '将 {{name}} 保存到文件',
+      saveHere: '保存到此处',
+      saved: '{{name}} 已保存到文件',
+      show: '查看',
+    },
     details: {
       title: '详情',
       close: '关闭详情',
@@ -243,6 +250,7 @@ export const files: typeof en = {
         title: '动态',
         none: '暂无动态',
         someone: '某人',
+        more: '显示更早的动态',
         actions: {
           created: '{{who}} 创建了它',
           uploaded: '{{who}} 上传了它',
@@ -309,6 +317,12 @@ export const files: typeof en = {
         expired: '已于 {{date}} 过期',
         withPassword: '密码',
         downloadOnly: '仅下载',
+        edit: '编辑链接',
+        editTitle: '指向 {{name}} 的链接',
+        save: '保存',
+        updated: '链接已更新',
+        newPassword: '新密码',
+        keepPassword: '留空则保留当前密码',
       },
     },
     links: {
@@ -329,6 +343,7 @@ export const files: typeof en = {
       revokeOthers: '此链接由 {{name}} 创建。持有此链接的人将无法再打开它。',
       empty: '还没有共享链接。共享一个文件或文件夹即可创建。',
       emptySearch: '没有与此搜索匹配的链接',
+      editOf: '编辑指向 {{name}} 的链接',
     },
     publicLink: {
       pageTitle: '共享的文件',

@@ -127,6 +127,8 @@ export const overview: typeof en = {
       },
       sessionsByDevice: {
         title: '按设备的会话',
+        open: '打开通过{{device}}登录的人员',
+        openMine: '打开您的会话（{{device}}）',
         info: '该范围内的登录（和注册），按浏览器报告的设备分类：与会话列表的识别方式相同。“其他”指未报告设备的浏览器或工具。',
         infoMine:
           '您在该范围内的登录，按浏览器报告的设备分类，与您账户的会话列表一致。“其他”指未报告设备的浏览器或工具。',
@@ -196,6 +198,7 @@ export const overview: typeof en = {
       },
       topAuthors: {
         title: '热门作者',
+        openPosts: '打开 {{name}} 已发布的文章',
         info: '在该范围内已发布文章获得点赞最多的作者。',
         empty: '该期间文章没有获得点赞。',
         likes_one: '{{count}} 个赞',

@@ -26,6 +26,8 @@ export const posts: typeof en = {
       empty: '还没有文章。来写第一篇吧！',
       noResults: '没有匹配的文章',
       noResultsHint: '换个关键词或换个标签页试试。',
+      authorFilter: '作者：{{name}}',
+      unknownAuthor: '未知作者',
     },
     post: {
       pageTitle: '文章',

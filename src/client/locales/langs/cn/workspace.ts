@@ -50,6 +50,18 @@ export const workspace: typeof en = {
       hint: '当前每人 {{size}}。',
       max: '最多 1,024 GB',
     },
+    files: {
+      title: '文件管理器',
+      subheader: '文件旧版本和已删除项目的保留期限。',
+      versionsKept: '每个文件保留的旧版本数',
+      versionsKeptHint: '不计当前版本；超出此数量时删除最旧的版本。',
+      versionsMax: '最多 1,000',
+      trashDays: '在回收站中保留的天数',
+      trashDaysHint: '超过此期限，回收站中的文件和文件夹将被永久删除。',
+      trashDaysMin: '至少 1 天',
+      trashDaysMax: '最多 3,650 天',
+      days: '天',
+    },
     invitations: {
       title: '邀请',
       subheader: '通过邮件发送给对方的注册链接；仅可使用一次，有效期 {{days}} 天。',

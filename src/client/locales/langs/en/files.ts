@@ -196,6 +196,13 @@ export const files = {
     canView: 'Can view',
     canEdit: 'Can edit',
     folderGone: 'This folder does not exist, or you cannot see it.',
+    saveTo: {
+      title: 'Save {{name}} to files',
+      actionOf: 'Save {{name}} to files',
+      saveHere: 'Save here',
+      saved: '{{name}} saved to Files',
+      show: 'Show',
+    },
     details: {
       title: 'Details',
       close: 'Close details',
@@ -245,6 +252,7 @@ export const files = {
         title: 'Activity',
         none: 'No activity yet',
         someone: 'Someone',
+        more: 'Show older activity',
         actions: {
           created: '{{who}} created it',
           uploaded: '{{who}} uploaded it',
@@ -311,6 +319,12 @@ export const files = {
         expired: 'Expired {{date}}',
         withPassword: 'Password',
         downloadOnly: 'Download only',
+        edit: 'Change link',
+        editTitle: 'Link to {{name}}',
+        save: 'Save',
+        updated: 'Link updated',
+        newPassword: 'New password',
+        keepPassword: 'Leave empty to keep the current password',
       },
     },
     links: {
@@ -331,6 +345,7 @@ export const files = {
       revokeOthers: 'This link was made by {{name}}. Whoever has it can no longer open it.',
       empty: 'No shared links yet. Share a file or folder to make one.',
       emptySearch: 'No link matches this search',
+      editOf: 'Change the link to {{name}}',
     },
     publicLink: {
       pageTitle: 'Shared file',

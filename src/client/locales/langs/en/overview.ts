@@ -132,6 +132,8 @@ export const overview = {
       },
       sessionsByDevice: {
         title: 'Sessions by device',
+        open: 'Open the people who signed in on {{device}}',
+        openMine: 'Open your sessions ({{device}})',
         info: 'Sign-ins (and registrations) in the range by the device the browser named: the same reading as the sessions list. “Other” is a browser or tool that names none.',
         infoMine:
           'Your sign-ins in the range by the device the browser named, as your account’s sessions list shows them. “Other” is a browser or tool that names none.',
@@ -207,6 +209,7 @@ export const overview = {
       },
       topAuthors: {
         title: 'Top authors',
+        openPosts: 'Open the published posts of {{name}}',
         info: 'The authors whose published posts got the most likes in the range.',
         empty: 'No likes on posts in this period.',
         likes_one: '{{count}} like',

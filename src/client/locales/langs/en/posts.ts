@@ -27,6 +27,8 @@ export const posts = {
       empty: 'No posts yet. Write the first one!',
       noResults: 'No posts match',
       noResultsHint: 'Try other words, or another tab.',
+      authorFilter: 'By {{name}}',
+      unknownAuthor: 'an unknown author',
     },
     post: {
       pageTitle: 'Post',

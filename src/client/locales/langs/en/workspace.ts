@@ -55,6 +55,18 @@ export const workspace = {
       hint: 'Currently {{size}} per person.',
       max: 'At most 1,024 GB',
     },
+    files: {
+      title: 'File manager',
+      subheader: 'How long older versions of files and deleted items are kept.',
+      versionsKept: 'Older versions kept per file',
+      versionsKeptHint: 'The current version is not counted; beyond this number the oldest are deleted.',
+      versionsMax: 'At most 1,000',
+      trashDays: 'Days in the trash',
+      trashDaysHint: 'After this, trashed files and folders are deleted forever.',
+      trashDaysMin: 'At least 1 day',
+      trashDaysMax: 'At most 3,650 days',
+      days: 'days',
+    },
     invitations: {
       title: 'Invitations',
       subheader: 'A registration link, mailed to the person; it works once, for {{days}} days.',

@@ -178,6 +178,7 @@ export const core = {
     orderStatusInvalid: 'Le statut doit être pending, paid, completed, cancelled ou refunded',
     orderSortInvalid: 'Triez par createdAt, number, customer, total ou status',
     dateRangeInvalid: 'La date de début ne doit pas être après la date de fin',
+    deviceInvalid: 'L’appareil doit être desktop, mobile, tablet ou other',
     orderNoteTooLong: 'La note est trop longue (500 caractères au maximum)',
     partyNameRequired: 'Saisissez un nom',
     customerIdInvalid: 'Client inconnu',

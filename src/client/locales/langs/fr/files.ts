@@ -195,6 +195,13 @@ export const files: typeof en = {
     canView: 'Peut voir',
     canEdit: 'Peut modifier',
     folderGone: 'Ce dossier n’existe pas, ou vous ne pouvez pas le voir.',
+    saveTo: {
+      title: 'Enregistrer {{name}} dans les fichiers',
+      actionOf: 'Enregistrer {{name}} dans les fichiers',
+      saveHere: 'Enregistrer ici',
+      saved: '{{name}} enregistré dans Fichiers',
+      show: 'Afficher',
+    },
     details: {
       title: 'Détails',
       close: 'Fermer les détails',
@@ -245,6 +252,7 @@ export const files: typeof en = {
         title: 'Activité',
         none: 'Aucune activité pour l’instant',
         someone: 'Quelqu’un',
+        more: 'Afficher l’activité plus ancienne',
         actions: {
           created: '{{who}} l’a créé',
           uploaded: '{{who}} l’a envoyé',
@@ -311,6 +319,12 @@ export const files: typeof en = {
         expired: 'Expiré le {{date}}',
         withPassword: 'Mot de passe',
         downloadOnly: 'Téléchargement seul',
+        edit: 'Modifier le lien',
+        editTitle: 'Lien vers {{name}}',
+        save: 'Enregistrer',
+        updated: 'Lien modifié',
+        newPassword: 'Nouveau mot de passe',
+        keepPassword: 'Laissez vide pour garder le mot de passe actuel',
       },
     },
     links: {
@@ -331,6 +345,7 @@ export const files: typeof en = {
       revokeOthers: 'Ce lien a été créé par {{name}}. Ceux qui l’ont ne pourront plus l’ouvrir.',
       empty: 'Aucun lien partagé. Partagez un fichier ou un dossier pour en créer un.',
       emptySearch: 'Aucun lien ne correspond à cette recherche',
+      editOf: 'Modifier le lien vers {{name}}',
     },
     publicLink: {
       pageTitle: 'Fichier partagé',

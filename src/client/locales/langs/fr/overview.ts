@@ -129,6 +129,8 @@ export const overview: typeof en = {
       },
       sessionsByDevice: {
         title: 'Sessions par appareil',
+        open: 'Ouvrir les personnes connectées depuis : {{device}}',
+        openMine: 'Ouvrir vos sessions ({{device}})',
         info: 'Les connexions (et inscriptions) de la période selon l’appareil indiqué par le navigateur : la même lecture que la liste des sessions. « Autre » désigne un navigateur ou un outil qui n’en indique aucun.',
         infoMine:
           'Vos connexions de la période selon l’appareil indiqué par le navigateur, comme les montre la liste des sessions de votre compte. « Autre » désigne un navigateur ou un outil qui n’en indique aucun.',
@@ -204,6 +206,7 @@ export const overview: typeof en = {
       },
       topAuthors: {
         title: 'Meilleurs auteurs',
+        openPosts: 'Ouvrir les articles publiés de {{name}}',
         info: 'Les auteurs dont les articles publiés ont reçu le plus de « j’aime » pendant la période.',
         empty: 'Aucun « j’aime » sur les articles pendant cette période.',
         likes_one: '{{count}} j’aime',

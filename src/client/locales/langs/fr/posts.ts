@@ -26,6 +26,8 @@ export const posts: typeof en = {
       empty: 'Aucun article pour l’instant. Écrivez le premier !',
       noResults: 'Aucun article ne correspond',
       noResultsHint: 'Essayez d’autres mots, ou un autre onglet.',
+      authorFilter: 'Par {{name}}',
+      unknownAuthor: 'un auteur inconnu',
     },
     post: {
       pageTitle: 'Article',

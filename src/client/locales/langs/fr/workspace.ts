@@ -56,6 +56,20 @@ export const workspace: typeof en = {
       hint: 'Actuellement {{size}} par personne.',
       max: '1 024 Go au maximum',
     },
+    files: {
+      title: 'Gestionnaire de fichiers',
+      subheader:
+        'Combien de temps les anciennes versions des fichiers et les éléments supprimés sont conservés.',
+      versionsKept: 'Anciennes versions conservées par fichier',
+      versionsKeptHint:
+        'La version actuelle n’est pas comptée ; au-delà, les plus anciennes sont supprimées.',
+      versionsMax: '1 000 au maximum',
+      trashDays: 'Jours dans la corbeille',
+      trashDaysHint: 'Ensuite, les fichiers et dossiers de la corbeille sont supprimés définitivement.',
+      trashDaysMin: '1 jour au minimum',
+      trashDaysMax: '3 650 jours au maximum',
+      days: 'jours',
+    },
     invitations: {
       title: 'Invitations',
       subheader:

@@ -179,6 +179,7 @@ export const core = {
     orderStatusInvalid: 'Trạng thái phải là pending, paid, completed, cancelled hoặc refunded',
     orderSortInvalid: 'Sắp xếp theo createdAt, number, customer, total hoặc status',
     dateRangeInvalid: 'Ngày bắt đầu không được sau ngày kết thúc',
+    deviceInvalid: 'Thiết bị phải là desktop, mobile, tablet hoặc other',
     orderNoteTooLong: 'Ghi chú quá dài (tối đa 500 ký tự)',
     partyNameRequired: 'Nhập tên',
     customerIdInvalid: 'Khách hàng không xác định',

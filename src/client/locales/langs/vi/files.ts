@@ -194,6 +194,13 @@ export const files: typeof en = {
     canView: 'Có thể xem',
     canEdit: 'Có thể sửa',
     folderGone: 'Thư mục này không tồn tại, hoặc bạn không thể xem nó.',
+    saveTo: {
+      title: 'Lưu {{name}} vào tệp',
+      actionOf: 'Lưu {{name}} vào tệp',
+      saveHere: 'Lưu vào đây',
+      saved: 'Đã lưu {{name}} vào Tệp',
+      show: 'Xem',
+    },
     details: {
       title: 'Chi tiết',
       close: 'Đóng chi tiết',
@@ -244,6 +251,7 @@ export const files: typeof en = {
         title: 'Hoạt động',
         none: 'Chưa có hoạt động nào',
         someone: 'Ai đó',
+        more: 'Xem hoạt động cũ hơn',
         actions: {
           created: '{{who}} đã tạo',
           uploaded: '{{who}} đã tải lên',
@@ -310,6 +318,12 @@ export const files: typeof en = {
         expired: 'Đã hết hạn {{date}}',
         withPassword: 'Mật khẩu',
         downloadOnly: 'Chỉ tải xuống',
+        edit: 'Sửa liên kết',
+        editTitle: 'Liên kết đến {{name}}',
+        save: 'Lưu',
+        updated: 'Đã cập nhật liên kết',
+        newPassword: 'Mật khẩu mới',
+        keepPassword: 'Để trống để giữ mật khẩu hiện tại',
       },
     },
     links: {
@@ -330,6 +344,7 @@ export const files: typeof en = {
       revokeOthers: 'Liên kết này do {{name}} tạo. Người có liên kết sẽ không mở được nữa.',
       empty: 'Chưa có liên kết chia sẻ. Hãy chia sẻ một tệp hoặc thư mục để tạo.',
       emptySearch: 'Không có liên kết nào khớp với tìm kiếm này',
+      editOf: 'Sửa liên kết đến {{name}}',
     },
     publicLink: {
       pageTitle: 'Tệp được chia sẻ',

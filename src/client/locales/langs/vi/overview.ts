@@ -129,6 +129,8 @@ export const overview: typeof en = {
       },
       sessionsByDevice: {
         title: 'Phiên theo thiết bị',
+        open: 'Mở những người đã đăng nhập trên {{device}}',
+        openMine: 'Mở các phiên của bạn ({{device}})',
         info: 'Lượt đăng nhập (và đăng ký) trong khoảng thời gian theo thiết bị mà trình duyệt cho biết: cùng cách đọc với danh sách phiên. “Khác” là trình duyệt hoặc công cụ không cho biết thiết bị.',
         infoMine:
           'Lượt đăng nhập của bạn trong khoảng thời gian theo thiết bị mà trình duyệt cho biết, như danh sách phiên trong tài khoản của bạn. “Khác” là trình duyệt hoặc công cụ không cho biết thiết bị.',
@@ -204,6 +206,7 @@ export const overview: typeof en = {
       },
       topAuthors: {
         title: 'Tác giả hàng đầu',
+        openPosts: 'Mở các bài viết đã đăng của {{name}}',
         info: 'Những tác giả có bài viết đã đăng nhận được nhiều lượt thích nhất trong khoảng thời gian.',
         empty: 'Không có lượt thích nào cho bài viết trong kỳ này.',
         likes_one: '{{count}} lượt thích',

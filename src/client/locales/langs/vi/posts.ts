@@ -26,6 +26,8 @@ export const posts: typeof en = {
       empty: 'Chưa có bài viết nào. Hãy viết bài đầu tiên!',
       noResults: 'Không có bài viết phù hợp',
       noResultsHint: 'Hãy thử từ khác hoặc thẻ khác.',
+      authorFilter: 'Của {{name}}',
+      unknownAuthor: 'tác giả không xác định',
     },
     post: {
       pageTitle: 'Bài viết',

@@ -54,6 +54,18 @@ export const workspace: typeof en = {
       hint: 'Hiện tại {{size}} mỗi người.',
       max: 'Tối đa 1.024 GB',
     },
+    files: {
+      title: 'Trình quản lý tệp',
+      subheader: 'Thời gian giữ các phiên bản cũ của tệp và các mục đã xóa.',
+      versionsKept: 'Số phiên bản cũ giữ lại cho mỗi tệp',
+      versionsKeptHint: 'Không tính phiên bản hiện tại; vượt quá số này, các phiên bản cũ nhất bị xóa.',
+      versionsMax: 'Tối đa 1.000',
+      trashDays: 'Số ngày trong thùng rác',
+      trashDaysHint: 'Sau thời gian này, tệp và thư mục trong thùng rác bị xóa vĩnh viễn.',
+      trashDaysMin: 'Ít nhất 1 ngày',
+      trashDaysMax: 'Tối đa 3.650 ngày',
+      days: 'ngày',
+    },
     invitations: {
       title: 'Lời mời',
       subheader:

@@ -1,4 +1,6 @@
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
@@ -13,8 +15,24 @@ import type { FileActivity } from '#shared/contract/files.ts';
 const text = (value: string | number | boolean | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
-/** What happened to an item, newest first: uploaded, renamed, shared…, by whom and when. */
-export function DetailsActivity({ activity }: { activity: FileActivity[] }) {
+/**
+ * What happened to an item, newest first: uploaded, renamed, shared…, by whom and when; older entries a page
+ * at a time (`onMore`, shown while `hasMore`).
+ */
+export function DetailsActivity({
+  activity,
+  hasMore = false,
+  loadingMore = false,
+  moreError = null,
+  onMore,
+}: {
+  activity: FileActivity[];
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  /** Why the last "Show older activity" failed. */
+  moreError?: string | null;
+  onMore?: () => void;
+}) {
   const { t } = useTranslation();
   if (activity.length === 0) {
     return (
@@ -24,36 +42,48 @@ export function DetailsActivity({ activity }: { activity: FileActivity[] }) {
     );
   }
   return (
-    <List dense disablePadding aria-label={t('files.details.activity.title')}>
-      {activity.map((entry) => {
-        const who = entry.actor?.name ?? t('files.details.activity.someone');
-        return (
-          <ListItem key={entry.id} disableGutters alignItems="flex-start">
-            <ListItemAvatar sx={{ minWidth: 40 }}>
-              <Avatar
-                alt=""
-                src={entry.actor?.avatarUrl ?? undefined}
-                sx={{ ...personAvatarSx, width: 28, height: 28, fontSize: 13 }}
-              >
-                {who.charAt(0)}
-              </Avatar>
-            </ListItemAvatar>
-            <ListItemText
-              primary={t(`files.details.activity.actions.${entry.action}`, {
-                who,
-                from: text(entry.details.from),
-                to: text(entry.details.to),
-                name: text(entry.details.name),
-              })}
-              secondary={
-                <time dateTime={entry.createdAt} title={fDateTime(entry.createdAt)}>
-                  {fRelativeTime(entry.createdAt)}
-                </time>
-              }
-            />
-          </ListItem>
-        );
-      })}
-    </List>
+    <>
+      <List dense disablePadding aria-label={t('files.details.activity.title')}>
+        {activity.map((entry) => {
+          const who = entry.actor?.name ?? t('files.details.activity.someone');
+          return (
+            <ListItem key={entry.id} disableGutters alignItems="flex-start">
+              <ListItemAvatar sx={{ minWidth: 40 }}>
+                <Avatar
+                  alt=""
+                  src={entry.actor?.avatarUrl ?? undefined}
+                  sx={{ ...personAvatarSx, width: 28, height: 28, fontSize: 13 }}
+                >
+                  {who.charAt(0)}
+                </Avatar>
+              </ListItemAvatar>
+              <ListItemText
+                primary={t(`files.details.activity.actions.${entry.action}`, {
+                  who,
+                  from: text(entry.details.from),
+                  to: text(entry.details.to),
+                  name: text(entry.details.name),
+                })}
+                secondary={
+                  <time dateTime={entry.createdAt} title={fDateTime(entry.createdAt)}>
+                    {fRelativeTime(entry.createdAt)}
+                  </time>
+                }
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+      {moreError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {moreError}
+        </Alert>
+      )}
+      {hasMore && onMore && (
+        <Button fullWidth size="small" color="inherit" sx={{ mt: 1 }} loading={loadingMore} onClick={onMore}>
+          {t('files.details.activity.more')}
+        </Button>
+      )}
+    </>
   );
 }

@@ -203,4 +203,55 @@ describe('FileDetailsDrawer', () => {
       favourite: true,
     });
   });
+
+  it('loads older activity a page at a time, from the server, until there is none', async () => {
+    const entry = (n: number): FileActivity => ({
+      id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+      action: 'tagged',
+      actor: { ...owner, name: `Person ${n}` },
+      details: {},
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    const { calls } = mockFetch(
+      routes(
+        () => item,
+        [
+          {
+            path: `/api/files/items/${itemId}/activity`,
+            respond: ({ url }) => {
+              const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+              const first = page === 1;
+              return jsonResponse({
+                activity: first ? [entry(1), entry(2)] : [entry(3)],
+                total: 3,
+                page,
+                pageSize: 20,
+                hasNextPage: first,
+              });
+            },
+          },
+        ],
+      ),
+    );
+    const user = userEvent.setup();
+    renderDrawer();
+
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    expect(await within(list).findByText('Person 2 changed its tags')).toBeTruthy();
+    expect(within(list).queryByText('Person 3 changed its tags')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show older activity' }));
+
+    expect(await within(list).findByText('Person 3 changed its tags')).toBeTruthy();
+    // The newest stay above the older ones.
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => within(li).getByText(/changed its tags/).textContent),
+    ).toEqual(['Person 1 changed its tags', 'Person 2 changed its tags', 'Person 3 changed its tags']);
+    const pages = calls('GET', `/api/files/items/${itemId}/activity`).map(([input]) =>
+      new URL(String(input), 'http://x').searchParams.get('page'),
+    );
+    expect(pages).toEqual(['1', '2']);
+    expect(screen.queryByRole('button', { name: 'Show older activity' })).toBeNull();
+  });
 });

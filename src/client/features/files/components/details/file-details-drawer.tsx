@@ -178,8 +178,16 @@ function Activity({ item }: { item: FileItem }) {
   const { t } = useTranslation();
   const activity = useActivity(item.id);
   if (activity.isPending) return <Skeleton variant="rounded" height={48} />;
-  if (activity.isError) return <Alert severity="error">{errorMessage(activity.error, t)}</Alert>;
-  return <DetailsActivity activity={activity.data} />;
+  if (!activity.data) return <Alert severity="error">{errorMessage(activity.error, t)}</Alert>;
+  return (
+    <DetailsActivity
+      activity={activity.data}
+      hasMore={activity.hasNextPage}
+      loadingMore={activity.isFetchingNextPage}
+      moreError={activity.isFetchNextPageError ? errorMessage(activity.error, t) : null}
+      onMore={() => void activity.fetchNextPage()}
+    />
+  );
 }
 
 function DetailsBody({

@@ -1,21 +1,18 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import LinkOff from '@mui/icons-material/LinkOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LINK_PASSWORD_MAX } from '#shared/contract/file-limits.ts';
 import type { FileLink } from '#shared/contract/files.ts';
 
 import { ConfirmDialog } from '../../../../components/confirm-dialog/confirm-dialog.tsx';
@@ -23,20 +20,8 @@ import { useSnackbar } from '../../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../../lib/error-message.ts';
 import { fDate } from '../../../../lib/format.ts';
 import { shareLinkUrl, useItemLinks, useLinkActions, type FileRef } from '../../api/sharing-api.ts';
-
-/** Today plus `days`, as a date field's value (yyyy-mm-dd, local). */
-function dateInDays(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** A date field's day, as the end of that day in the person's time zone (ISO). */
-function endOfDay(value: string): string {
-  const [year, month, day] = value.split('-').map(Number);
-  return new Date(year!, month! - 1, day!, 23, 59, 59).toISOString();
-}
+import { EditLinkDialog } from './edit-link-dialog.tsx';
+import { endOfDay, LinkConditionsFields, linkConditions, linkProblems } from './link-conditions.tsx';
 
 /** Copies a link's address and says so. */
 export function useCopyLink() {
@@ -94,15 +79,12 @@ export function ShareLinks({ item }: { item: FileRef }) {
   const links = useItemLinks(item.id);
   const actions = useLinkActions();
   const copy = useCopyLink();
-  const [expires, setExpires] = useState(false);
-  const [expiryDate, setExpiryDate] = useState(() => dateInDays(7));
-  const [protect, setProtect] = useState(false);
-  const [password, setPassword] = useState('');
-  const [downloadOnly, setDownloadOnly] = useState(false);
+  const [conditions, setConditions] = useState(() => linkConditions());
   const [revoking, setRevoking] = useState<FileLink | null>(null);
+  const [editing, setEditing] = useState<FileLink | null>(null);
 
-  const passwordMissing = protect && password.length === 0;
-  const expiryInvalid = expires && (!expiryDate || expiryDate < dateInDays(0));
+  const { invalid } = linkProblems(conditions);
+  const { expires, expiryDate, protect, password, downloadOnly } = conditions;
 
   const create = () =>
     actions.create.mutate(
@@ -114,7 +96,7 @@ export function ShareLinks({ item }: { item: FileRef }) {
       },
       {
         onSuccess: ({ link }) => {
-          setPassword('');
+          setConditions((current) => ({ ...current, password: '' }));
           void copy(link, { created: true });
         },
         onError: (error) => enqueueSnackbar(errorMessage(error, t), { variant: 'error' }),
@@ -139,58 +121,13 @@ export function ShareLinks({ item }: { item: FileRef }) {
         aria-label={t('files.share.links.newLink')}
         onSubmit={(event) => {
           event.preventDefault();
-          if (!passwordMissing && !expiryInvalid) create();
+          if (!invalid) create();
         }}
       >
         <Stack spacing={1}>
-          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-            <FormControlLabel
-              control={<Switch checked={expires} onChange={(event) => setExpires(event.target.checked)} />}
-              label={t('files.share.links.setExpiry')}
-            />
-            {expires && (
-              <TextField
-                type="date"
-                size="small"
-                label={t('files.share.links.expiryDate')}
-                value={expiryDate}
-                onChange={(event) => setExpiryDate(event.target.value)}
-                error={expiryInvalid}
-                helperText={expiryInvalid ? t('files.share.links.expiryPast') : undefined}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dateInDays(0) } }}
-              />
-            )}
-          </Stack>
-          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-            <FormControlLabel
-              control={<Switch checked={protect} onChange={(event) => setProtect(event.target.checked)} />}
-              label={t('files.share.links.setPassword')}
-            />
-            {protect && (
-              <TextField
-                type="password"
-                size="small"
-                autoComplete="new-password"
-                label={t('files.share.links.password')}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                slotProps={{ htmlInput: { maxLength: LINK_PASSWORD_MAX } }}
-              />
-            )}
-          </Stack>
-          <FormControlLabel
-            control={
-              <Switch checked={downloadOnly} onChange={(event) => setDownloadOnly(event.target.checked)} />
-            }
-            label={t('files.share.links.downloadOnlyLabel')}
-          />
+          <LinkConditionsFields value={conditions} onChange={setConditions} />
           <Box>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={passwordMissing || expiryInvalid}
-              loading={actions.create.isPending}
-            >
+            <Button type="submit" variant="contained" disabled={invalid} loading={actions.create.isPending}>
               {t('files.share.links.create')}
             </Button>
           </Box>
@@ -230,6 +167,11 @@ export function ShareLinks({ item }: { item: FileRef }) {
                     <ContentCopy />
                   </IconButton>
                 </Tooltip>
+                <Tooltip title={t('files.share.links.edit')}>
+                  <IconButton aria-label={t('files.share.links.edit')} onClick={() => setEditing(link)}>
+                    <EditOutlined />
+                  </IconButton>
+                </Tooltip>
                 <Tooltip title={t('files.share.links.revoke')}>
                   <IconButton
                     aria-label={t('files.share.links.revoke')}
@@ -254,6 +196,7 @@ export function ShareLinks({ item }: { item: FileRef }) {
         onConfirm={revoke}
         onClose={() => setRevoking(null)}
       />
+      {editing && <EditLinkDialog link={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { zoneOffsetMs } from '#shared/lib/time-zone.ts';
 import {
   daysIn,
   isKnownTimeZone,
@@ -62,23 +63,9 @@ export function viewerTimeZone(): string {
   return zone && zone.length <= 64 && TIME_ZONE_PATTERN.test(zone) && isKnownTimeZone(zone) ? zone : 'UTC';
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** Today's date in `timeZone` (`YYYY-MM-DD`), at the instant `now`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return new Date(now.getTime() + zoneOffsetMs(now.getTime(), timeZone)).toISOString().slice(0, 10);
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Dashboard, LayoutWidget } from '#shared/contract/overview-layouts.
 
 import { useDashboardLayout } from '../../lib/dashboard-layout.ts';
 import { visuallyHidden } from '../../lib/visually-hidden.ts';
+import { snackbarAction } from '../snackbar/snackbar-action.tsx';
 import { useSnackbar } from '../snackbar/use-snackbar.ts';
 import { HiddenWidgets } from './hidden-widgets.tsx';
 import { dropOn, moveAmong, withHidden } from './layout-moves.ts';
@@ -48,7 +49,7 @@ const loadSortableBoard = (): Promise<SortableModule> => import('./sortable-boar
  */
 export function WidgetBoard({ dashboard, widgets, actions }: WidgetBoardProps) {
   const { t } = useTranslation();
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const { enqueueSnackbar } = useSnackbar();
   const { layout: savedLayout, loading, saved, save, reset } = useDashboardLayout(dashboard);
   const [sortable, setSortable] = useState<SortableModule | null>(null);
   const [editing, setEditing] = useState(false);
@@ -130,23 +131,10 @@ export function WidgetBoard({ dashboard, widgets, actions }: WidgetBoardProps) {
     setLocal(null);
     reset();
     focusNext.current = ['[data-layout-control="done"]'];
-    const undo = t('overview.layout.undo');
     enqueueSnackbar(t('overview.layout.resetDone'), {
       variant: 'info',
       preventDuplicate: false,
-      action: (key) => (
-        <Button
-          size="small"
-          color="primary"
-          sx={{ fontWeight: 700 }}
-          onClick={() => {
-            closeSnackbar(key);
-            save(before);
-          }}
-        >
-          {undo}
-        </Button>
-      ),
+      action: snackbarAction(t('overview.layout.undo'), () => save(before)),
     });
   };
 

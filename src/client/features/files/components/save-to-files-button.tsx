@@ -1,5 +1,4 @@
 import DriveFolderUploadOutlined from '@mui/icons-material/DriveFolderUploadOutlined';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useState } from 'react';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import type { AttachmentActionProps } from '../../../components/attachment-action/attachment-action.tsx';
+import { snackbarAction } from '../../../components/snackbar/snackbar-action.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -27,7 +27,7 @@ const folderPath = (parentId: string | null) =>
  */
 export function SaveToFilesButton({ file, inheritColor = false }: AttachmentActionProps) {
   const { t } = useTranslation();
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const save = useSaveToFiles();
   const [picking, setPicking] = useState(false);
@@ -39,23 +39,10 @@ export function SaveToFilesButton({ file, inheritColor = false }: AttachmentActi
       {
         onSuccess: ({ item }) => {
           setPicking(false);
-          const show = t('files.saveTo.show');
           enqueueSnackbar(t('files.saveTo.saved', { name: item.name }), {
             variant: 'success',
             preventDuplicate: false,
-            action: (key) => (
-              <Button
-                size="small"
-                color="primary"
-                sx={{ fontWeight: 700 }}
-                onClick={() => {
-                  closeSnackbar(key);
-                  void navigate(folderPath(item.parentId));
-                }}
-              >
-                {show}
-              </Button>
-            ),
+            action: snackbarAction(t('files.saveTo.show'), () => void navigate(folderPath(item.parentId))),
           });
         },
         onError: (error) => enqueueSnackbar(errorMessage(error, t), { variant: 'error' }),

@@ -73,20 +73,26 @@ export function fData(bytes: number, options?: Options): string {
   }).format(value);
 }
 
-export function fDate(value: DateInput, options?: Options): string {
+/** `timeZone`: an IANA zone to show the date in (a listing's); none = the viewer's. */
+type ZoneOptions = Options & { timeZone?: string | undefined };
+const zoneOf = (options?: ZoneOptions) => (options?.timeZone ? { timeZone: options.timeZone } : {});
+
+export function fDate(value: DateInput, options?: ZoneOptions): string {
   const date = toDate(value);
-  return date ? dateFormat(localeOf(options), { dateStyle: 'medium' }).format(date) : '';
+  return date ? dateFormat(localeOf(options), { dateStyle: 'medium', ...zoneOf(options) }).format(date) : '';
 }
 
-export function fDateTime(value: DateInput, options?: Options): string {
+export function fDateTime(value: DateInput, options?: ZoneOptions): string {
   const date = toDate(value);
-  return date ? dateFormat(localeOf(options), { dateStyle: 'medium', timeStyle: 'short' }).format(date) : '';
+  return date
+    ? dateFormat(localeOf(options), { dateStyle: 'medium', timeStyle: 'short', ...zoneOf(options) }).format(date)
+    : '';
 }
 
 /** The time of day only: "3:05 PM", "15:05". */
-export function fTime(value: DateInput, options?: Options): string {
+export function fTime(value: DateInput, options?: ZoneOptions): string {
   const date = toDate(value);
-  return date ? dateFormat(localeOf(options), { timeStyle: 'short' }).format(date) : '';
+  return date ? dateFormat(localeOf(options), { timeStyle: 'short', ...zoneOf(options) }).format(date) : '';
 }
 
 /** A day heading: "Today", "Yesterday" (in the language), else the full date ("Tuesday, March 10, 2026"). */

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FileUse } from '#shared/contract/files.ts';
 
 import type { Db } from '../../db/client.ts';
-import { files, users } from '../../db/schema/index.ts';
+import { fileUploadParts, fileUploads, files, users } from '../../db/schema/index.ts';
 import { pagedList, type PageRequest } from '../../lib/list.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -60,7 +60,14 @@ export async function deleteOwnFile(
 export async function storageKeysOfOwners(db: Db, ownerIds: string[]): Promise<string[]> {
   if (!ownerIds.length) return [];
   const rows = await db.select({ key: files.storageKey }).from(files).where(inArray(files.ownerId, ownerIds));
-  return rows.map((r) => r.key);
+  // The parts of their unfinished resumable uploads too: the rows go with the account (cascade), the
+  // objects would stay in the storage with nothing pointing at them.
+  const parts = await db
+    .select({ key: fileUploadParts.storageKey })
+    .from(fileUploadParts)
+    .innerJoin(fileUploads, eq(fileUploads.id, fileUploadParts.uploadId))
+    .where(inArray(fileUploads.ownerId, ownerIds));
+  return [...rows, ...parts].map((r) => r.key);
 }
 
 /**

@@ -289,6 +289,27 @@ describe('resumable uploads: housekeeping and locations', () => {
     }
   });
 
+  it("removes an unfinished upload's parts from the storage when its person's account is deleted", async () => {
+    const erin = await member(t.app, 'Erin', 'Halfway');
+    const created = await tusCreate(t.app, erin, 1_000, { filename: 'half.pdf' });
+    expect(created.statusCode, created.body).toBe(201);
+    const location = String(created.headers.location);
+    const id = location.split('/').pop() as string;
+    expect((await tusPatch(t.app, erin, location, 0, pdfOf(1_000).subarray(0, 400))).statusCode).toBe(204);
+    const parts = await t.database.db.select().from(fileUploadParts).where(eq(fileUploadParts.uploadId, id));
+    expect(parts).toHaveLength(1);
+    expect(await t.app.files.storage.size(parts[0]!.storageKey)).toBe(400);
+
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${erin.id}`,
+      headers: alice.headers,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await t.database.db.select().from(fileUploads).where(eq(fileUploads.id, id))).toEqual([]);
+    expect(await t.app.files.storage.size(parts[0]!.storageKey)).toBeNull();
+  });
+
   it('names the disk as the storage location, with its free space and what the files take', async () => {
     const [location, ...more] = await storageLocations(t.app);
     expect(more).toEqual([]);

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -51,6 +51,13 @@ describe('account popover (issue #24: Escape while the menu is still opening)', 
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(account.getAttribute('aria-expanded')).toBe('true');
     await userEvent.keyboard('{Escape}');
+    expect(account.getAttribute('aria-expanded')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull());
+
+    // Escape that lands on the button before the opening menu has taken the focus closes it as well.
+    await userEvent.click(account);
+    expect(account.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(account, { key: 'Escape' });
     expect(account.getAttribute('aria-expanded')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull());
   });

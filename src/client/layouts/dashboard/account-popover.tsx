@@ -66,7 +66,10 @@ export function AccountPopover() {
             });
         }}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') wanted.current = null;
+          if (event.key !== 'Escape') return;
+          wanted.current = null;
+          // Escape that reaches the button before the open menu has taken the focus closes it too.
+          setAnchor(null);
         }}
         onBlur={() => {
           wanted.current = null;

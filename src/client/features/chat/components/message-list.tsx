@@ -210,7 +210,8 @@ export function MessageList({
     }
   }, [lastId, messages, meId]);
 
-  // Pictures and fonts that load later grow the list: a reader at the bottom stays there.
+  // Pictures and fonts that load later grow the list, and the header or composer settling shrinks the view:
+  // a reader at the bottom stays there.
   const content = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -220,6 +221,7 @@ export function MessageList({
       if (atBottom.current && keepFromBottom.current === null) element.scrollTop = element.scrollHeight;
     });
     observer.observe(inner);
+    observer.observe(element);
     return () => observer.disconnect();
   }, []);
 

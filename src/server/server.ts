@@ -13,6 +13,7 @@ import { DEMO_ADMIN, isEmpty, seedDemo } from './db/seed/seed.ts';
 import { findUserByEmail } from './modules/account/account.repo.ts';
 import { sweepTrash } from './modules/files/files.tree.ts';
 import { runRecurringAndAnnounce } from './modules/banking/banking.service.ts';
+import { sendBookingReminders } from './modules/booking/booking.reminders.ts';
 import { sweepUnpaidOrders } from './modules/orders/orders.sweeper.ts';
 import { readEnv, storageSettingsOf } from './env.ts';
 import { DirLockedError } from './lib/dir-lock.ts';
@@ -102,6 +103,10 @@ async function main(): Promise<void> {
     void runRecurringAndAnnounce(app)
       .then((written) => written && app.log.info({ written }, 'Wrote recurring transactions'))
       .catch((error: unknown) => app.log.warn({ err: error }, 'Writing recurring transactions failed'));
+    // Booking reminders for the next day (each booking mailed once across instances, ADR 053).
+    void sendBookingReminders(app)
+      .then((sent) => sent && app.log.info({ sent }, 'Queued booking reminders'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Queueing booking reminders failed'));
     void app.files
       .sweepUnlinked()
       .then((removed) => removed && app.log.info({ removed }, 'Removed unlinked uploads'))

@@ -180,6 +180,44 @@ const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject
                 ],
               },
               {
+                // Booking (issue 29 B): the overview (its figures, layout and the chart library start with the
+                // page's code), listings to browse and book, a listing's management form, the bookings list and
+                // a booking's details. The widgets' frame texts are the overview's.
+                path: paths.dashboard.general.booking,
+                lazy: () =>
+                  Promise.all([ensureTranslations('booking'), ensureTranslations('overview')]).then(
+                    () => ({}),
+                  ),
+                children: [
+                  {
+                    index: true,
+                    lazy: {
+                      loader: () =>
+                        import('../features/booking/api/booking-overview-loader.ts').then(
+                          (m) => m.bookingOverviewLoader,
+                        ),
+                      Component: () => import('./routes/dashboard/booking.tsx').then((m) => m.Component),
+                    },
+                  },
+                  { path: 'listings', lazy: () => import('./routes/dashboard/booking-listings.tsx') },
+                  { path: 'listings/new', lazy: () => import('./routes/dashboard/booking-listing-edit.tsx') },
+                  { path: 'listings/:id', lazy: () => import('./routes/dashboard/booking-listing.tsx') },
+                  {
+                    path: 'listings/:id/edit',
+                    lazy: () => import('./routes/dashboard/booking-listing-edit.tsx'),
+                  },
+                  {
+                    path: 'list',
+                    lazy: {
+                      loader: () =>
+                        import('../features/booking/api/booking-list.ts').then((m) => m.bookingsListLoader),
+                      Component: () => import('./routes/dashboard/booking-list.tsx').then((m) => m.Component),
+                    },
+                  },
+                  { path: ':id', lazy: () => import('./routes/dashboard/booking-details.tsx') },
+                ],
+              },
+              {
                 path: paths.dashboard.blank,
                 lazy: withTexts('public-pages', () => import('./routes/dashboard/blank.tsx')),
               },

@@ -67,6 +67,15 @@ export const paths = {
       budgets: `${ROOTS.dashboard}/banking/budgets`,
       import: `${ROOTS.dashboard}/banking/import`,
     },
+    /** Booking's pages beside its overview (`general.booking`), issue 29 B. */
+    booking: {
+      listings: `${ROOTS.dashboard}/booking/listings`,
+      newListing: `${ROOTS.dashboard}/booking/listings/new`,
+      listing: (id: string) => `${ROOTS.dashboard}/booking/listings/${id}`,
+      editListing: (id: string) => `${ROOTS.dashboard}/booking/listings/${id}/edit`,
+      list: `${ROOTS.dashboard}/booking/list`,
+      details: (id: string) => `${ROOTS.dashboard}/booking/${id}`,
+    },
     mail: {
       root: `${ROOTS.dashboard}/mail`,
       all: `${ROOTS.dashboard}/mail/all`,

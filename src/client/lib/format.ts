@@ -85,7 +85,9 @@ export function fDate(value: DateInput, options?: ZoneOptions): string {
 export function fDateTime(value: DateInput, options?: ZoneOptions): string {
   const date = toDate(value);
   return date
-    ? dateFormat(localeOf(options), { dateStyle: 'medium', timeStyle: 'short', ...zoneOf(options) }).format(date)
+    ? dateFormat(localeOf(options), { dateStyle: 'medium', timeStyle: 'short', ...zoneOf(options) }).format(
+        date,
+      )
     : '';
 }
 
@@ -93,6 +95,26 @@ export function fDateTime(value: DateInput, options?: ZoneOptions): string {
 export function fTime(value: DateInput, options?: ZoneOptions): string {
   const date = toDate(value);
   return date ? dateFormat(localeOf(options), { timeStyle: 'short', ...zoneOf(options) }).format(date) : '';
+}
+
+/**
+ * Two instants as one range, the language's way: days ("Mar 21 – 24, 2027") or, with `time`, days and
+ * times ("Mar 21, 2027, 9:00 – 11:00 AM"), in `timeZone` (none = the viewer's).
+ */
+export function fDateTimeRange(
+  start: DateInput,
+  end: DateInput,
+  options?: ZoneOptions & { time?: boolean },
+): string {
+  const from = toDate(start);
+  const to = toDate(end);
+  if (!from || !to) return '';
+  const format = dateFormat(localeOf(options), {
+    dateStyle: 'medium',
+    ...(options?.time ? { timeStyle: 'short' } : {}),
+    ...zoneOf(options),
+  });
+  return format.formatRange(from, to);
 }
 
 /** A day heading: "Today", "Yesterday" (in the language), else the full date ("Tuesday, March 10, 2026"). */

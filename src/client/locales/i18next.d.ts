@@ -15,6 +15,7 @@ import type { workspace } from './langs/en/workspace.ts';
 import type { overview } from './langs/en/overview.ts';
 import type { files } from './langs/en/files.ts';
 import type { banking } from './langs/en/banking.ts';
+import type { booking } from './langs/en/booking.ts';
 
 /**
  * The texts' types: the start parts (core, shell) are the default namespace; each area's part is a namespace
@@ -38,6 +39,7 @@ declare module 'i18next' {
       'overview',
       'files',
       'banking',
+      'booking',
     ];
     resources: {
       translations: StartResource;
@@ -55,6 +57,7 @@ declare module 'i18next' {
       overview: typeof overview;
       files: typeof files;
       banking: typeof banking;
+      booking: typeof booking;
     };
   }
 }

@@ -20,7 +20,8 @@ export type TranslationPart =
   | 'workspace'
   | 'overview'
   | 'files'
-  | 'banking';
+  | 'banking'
+  | 'booking';
 
 /** The parts every page needs: loaded with a language, before its first render. */
 export const startParts = ['core', 'shell'] as const satisfies readonly TranslationPart[];
@@ -45,6 +46,7 @@ export const areaParts = [
   'overview',
   'files',
   'banking',
+  'booking',
 ] as const satisfies readonly TranslationPart[];
 export type AreaPart = (typeof areaParts)[number];
 

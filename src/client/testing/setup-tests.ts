@@ -38,6 +38,7 @@ await Promise.all([
   ensureTranslations('overview'),
   ensureTranslations('files'),
   ensureTranslations('banking'),
+  ensureTranslations('booking'),
 ]);
 
 i18n.options.saveMissing = true;

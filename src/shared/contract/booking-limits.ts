@@ -64,3 +64,21 @@ export const REVIEW_TAGS_MAX = 10;
 export const REVIEW_TAG_MAX = 40;
 export const BOOKINGS_PAGE_SIZE = 20;
 export const LISTINGS_PAGE_SIZE = 20;
+
+// ── the overview (issue 29 B, ADR 055): plain values the client needs without the schemas ─────────────────
+
+/** The statistics' buckets: weeks (from Monday), months or years. */
+export const bookingStatsPeriods = ['week', 'month', 'year'] as const;
+export type BookingStatsPeriod = (typeof bookingStatsPeriods)[number];
+/** How many buckets each period shows, the last one holding the viewer's today. */
+export const BOOKING_STATS_BUCKETS: Record<BookingStatsPeriod, number> = { week: 8, month: 12, year: 5 };
+
+/** The coming period of "places available": the next this many days from now. */
+export const AVAILABLE_DAYS = 7;
+/** How many waiting reviews, newest bookings and booking details the overview shows. */
+export const OVERVIEW_REVIEWS = 5;
+export const OVERVIEW_NEWEST = 8;
+export const OVERVIEW_DETAILS = 8;
+
+/** A booking is sold once confirmed: confirmed (paid or paying at the door), checked in or completed. */
+export const soldStatuses = ['confirmed', 'checked_in', 'completed'] as const;

@@ -209,6 +209,8 @@ export const listingSchema = z.object({
 });
 export type Listing = z.infer<typeof listingSchema>;
 export const listingResponse = z.object({ listing: listingSchema });
+/** `POST /api/booking/photos`: a picture uploaded for a listing's cover or gallery (public, re-encoded). */
+export const listingPhotoResponse = z.object({ file: fileSchema });
 
 export const listingsQuery = z.object({
   ...pageFields(LISTINGS_PAGE_SIZE),
@@ -289,6 +291,8 @@ export const bookingSchema = z.object({
     name: z.string(),
     kind: z.enum(listingKinds),
     mode: z.enum(listingModes),
+    /** The listing's IANA zone: its slots and days are local times there. */
+    timeZone: z.string(),
   }),
   person: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
   startsAt: z.string(),

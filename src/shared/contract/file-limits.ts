@@ -8,11 +8,26 @@ export const MiB = 1024 * 1024;
 /** `kanban`: files attached to a kanban card (uploaded to the card, readable by the board's members). */
 /** `product`: a product's pictures (uploaded by an administrator to the product, public like avatars). */
 /** `drive`: a file of the file manager (issue 27): any accepted type, limited by the owner's quota room. */
-export const fileUses = ['avatar', 'cover', 'photo', 'attachment', 'kanban', 'product', 'drive'] as const;
+export const fileUses = [
+  'avatar',
+  'cover',
+  'photo',
+  'attachment',
+  'kanban',
+  'product',
+  'drive',
+  'listing',
+] as const;
 export type FileUse = (typeof fileUses)[number];
 
 /** Uses whose files anyone may load (an <img> cannot send a bearer token); the rest are private. */
-export const publicFileUses = ['avatar', 'cover', 'photo', 'product'] as const satisfies readonly FileUse[];
+export const publicFileUses = [
+  'avatar',
+  'cover',
+  'photo',
+  'product',
+  'listing',
+] as const satisfies readonly FileUse[];
 export type PublicFileUse = (typeof publicFileUses)[number];
 
 /** Raster images: accepted wherever images are, re-encoded on upload and the only types shown inline. */
@@ -53,6 +68,8 @@ export const FILE_LIMITS: Record<FileUse, FileLimits> = {
   attachment: { maxBytes: 25 * MiB, types: ATTACHMENT_TYPES },
   kanban: { maxBytes: 25 * MiB, types: ATTACHMENT_TYPES },
   product: { maxBytes: 10 * MiB, types: ['image/png', 'image/jpeg', 'image/webp'] },
+  // A booking listing's cover and gallery (issue 29): pictures of the listing, not of a person.
+  listing: { maxBytes: 10 * MiB, types: ['image/png', 'image/jpeg', 'image/webp'] },
   // The file manager's uploads: as large as the owner's quota leaves room for (checked on upload), and at
   // most 2,000 MiB (`files.size` is a 32-bit integer column).
   drive: { maxBytes: 2000 * MiB, types: ATTACHMENT_TYPES },

@@ -140,6 +140,8 @@ export const bookingBookings = pgTable(
     cancelReason: text(),
     paymentMethod: text({ enum: bookingPaymentMethods }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
+    /** When the reminder mail the day before was queued (booking.reminders.ts): claimed once, by one job run. */
+    remindedAt: timestamp({ withTimezone: true }),
     idempotencyKey: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -150,6 +152,8 @@ export const bookingBookings = pgTable(
     index('booking_bookings_listing_time_idx').on(t.listingId, t.startsAt),
     index('booking_bookings_user_created_idx').on(t.userId, t.createdAt),
     index('booking_bookings_starts_idx').on(t.startsAt, t.id),
+    /** The overview's newest bookings (ADR 055). */
+    index('booking_bookings_created_idx').on(t.createdAt, t.id),
     check('booking_bookings_guests', sql`guests > 0`),
     check('booking_bookings_interval', sql`starts_at < ends_at`),
     check('booking_bookings_cancel_reason', sql`status <> 'cancelled' or cancel_reason is not null`),

@@ -12,6 +12,7 @@ import { seedInvoices } from '../../modules/invoices/invoices.seed.ts';
 import { seedNotifications } from '../../modules/notifications/notifications.seed.ts';
 import { seedBanking } from '../../modules/banking/banking.seed.ts';
 import { seedFiles } from '../../modules/files/files.seed.ts';
+import { seedBooking } from '../../modules/booking/booking.seed.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
 import {
@@ -257,6 +258,13 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedFiles(db, {
     adminId: seeded.adminId,
     peopleIds: seeded.activeIds.slice(0, 4),
+    uploadsDir: options.uploadsDir,
+  });
+  // Booking: tours, a course, rooms and bike rental (and a draft) with about a year of bookings by the demo
+  // people in every status, their timelines, and reviews (some waiting for a decision).
+  await seedBooking(db, {
+    adminId: seeded.adminId,
+    peopleIds: seeded.activeIds,
     uploadsDir: options.uploadsDir,
   });
 }

@@ -1,5 +1,20 @@
 /** Booking's queries (ADR 053). Routes call these; nothing here knows about HTTP but the refusals it throws. */
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 
 import type {
   Booking,
@@ -127,7 +142,25 @@ export async function imageFiles(db: Db, ids: string[]): Promise<FileRow[]> {
   return db
     .select()
     .from(files)
-    .where(and(inArray(files.id, ids), eq(files.use, 'photo')));
+    .where(and(inArray(files.id, ids), eq(files.use, 'listing')));
+}
+
+/** Which of `fileIds` a listing shows (its cover or in its gallery): the others are swept once stale. */
+export async function linkedListingFileIds(db: Db, fileIds: string[]): Promise<string[]> {
+  if (!fileIds.length) return [];
+  const rows = await db
+    .select({ cover: bookingListings.coverFileId, gallery: bookingListings.galleryFileIds })
+    .from(bookingListings)
+    .where(
+      or(
+        inArray(bookingListings.coverFileId, fileIds),
+        arrayOverlaps(bookingListings.galleryFileIds, fileIds),
+      ),
+    );
+  const wanted = new Set(fileIds);
+  return [...new Set(rows.flatMap((r) => [r.cover, ...r.gallery]))].filter(
+    (id): id is string => id !== null && wanted.has(id),
+  );
 }
 
 export async function availabilityOf(db: Db, listingId: string) {
@@ -291,6 +324,7 @@ const bookingColumns = {
   listingName: bookingListings.name,
   listingKind: bookingListings.kind,
   listingMode: bookingListings.mode,
+  listingTimeZone: bookingListings.timeZone,
   personName,
   personEmail: users.email,
 };
@@ -299,6 +333,7 @@ type BookingJoin = {
   listingName: string;
   listingKind: BookingListingRow['kind'];
   listingMode: BookingListingRow['mode'];
+  listingTimeZone: string;
   personName: string;
   personEmail: string;
 };
@@ -306,7 +341,13 @@ type BookingJoin = {
 const toBooking = (r: BookingJoin, currency: string): Booking => ({
   id: r.booking.id,
   number: r.booking.number,
-  listing: { id: r.booking.listingId, name: r.listingName, kind: r.listingKind, mode: r.listingMode },
+  listing: {
+    id: r.booking.listingId,
+    name: r.listingName,
+    kind: r.listingKind,
+    mode: r.listingMode,
+    timeZone: r.listingTimeZone,
+  },
   person: { id: r.booking.userId, name: r.personName, email: r.personEmail },
   startsAt: r.booking.startsAt.toISOString(),
   endsAt: r.booking.endsAt.toISOString(),

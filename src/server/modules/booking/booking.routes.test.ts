@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type {
@@ -13,9 +13,15 @@ import type {
   ListingPage,
 } from '#shared/contract/booking.ts';
 
-import { bookingBookings } from '../../db/schema/index.ts';
+import { bookingBookings, files } from '../../db/schema/index.ts';
 import { apiCalls } from '../../testing/http.ts';
-import { quickMembers, threeMembers, type Member } from '../../testing/members.ts';
+import {
+  multipartBody,
+  pngWithMetadata,
+  quickMembers,
+  threeMembers,
+  type Member,
+} from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /** `/api/booking` (issue 29, ADR 053), on both databases. */
@@ -147,6 +153,59 @@ describe('listings', () => {
       timeZone: 'Mars/Olympus',
     });
     expect(badZone.statusCode).toBe(400);
+  });
+
+  it('takes pictures uploaded for listings only, from administrators, and sweeps the ones no listing shows', async () => {
+    const upload = async (who: Member) => {
+      const body = multipartBody(await pngWithMetadata());
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/booking/photos',
+        headers: { ...who.headers, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    expect((await upload(alice)).statusCode).toBe(403);
+    const [cover, kept, unused] = await Promise.all([upload(admin), upload(admin), upload(admin)]);
+    expect(cover.statusCode, cover.body).toBe(201);
+    const file = (res: typeof cover) => res.json<{ file: { id: string; url: string; use: string } }>().file;
+    expect(file(cover).use).toBe('listing');
+    // Public like a product's pictures (an <img> sends no token), and nobody's profile photo.
+    expect((await t.app.inject({ method: 'GET', url: file(cover).url })).statusCode).toBe(200);
+    const gallery = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${admin.id}/gallery`,
+      headers: admin.headers,
+    });
+    expect(gallery.statusCode, gallery.body).toBe(200);
+    expect(gallery.body).not.toContain(file(cover).id);
+
+    const listing = await makeListing({ coverFileId: file(cover).id, galleryFileIds: [file(kept).id] });
+    expect(listing.cover?.id).toBe(file(cover).id);
+    expect(listing.gallery.map((g) => g.id)).toEqual([file(kept).id]);
+
+    // A profile photo is not a listing's picture.
+    const profile = multipartBody(await pngWithMetadata());
+    const photo = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/gallery',
+      headers: { ...admin.headers, ...profile.headers },
+      payload: profile.payload,
+    });
+    expect(photo.statusCode, photo.body).toBe(200);
+    const refused = await call(admin, 'PATCH', `/listings/${listing.id}`, {
+      coverFileId: photo.json<{ image: { id: string } }>().image.id,
+      version: listing.version,
+    });
+    expect(refused.json<{ code: string }>().code).toBe('IMAGE_INVALID');
+
+    // Swept once stale: the unused upload goes, the cover and the gallery picture stay.
+    await t.app.files.sweepUnlinked(new Date(Date.now() + 60_000));
+    const left = await t.database.db
+      .select({ id: files.id })
+      .from(files)
+      .where(inArray(files.id, [file(cover).id, file(kept).id, file(unused).id]));
+    expect(left.map((r) => r.id).sort()).toEqual([file(cover).id, file(kept).id].sort());
   });
 });
 

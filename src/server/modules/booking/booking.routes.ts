@@ -29,7 +29,9 @@ import {
   type BookingStatus,
   type CreateBookingInput,
   type Listing,
+  listingPhotoResponse,
 } from '#shared/contract/booking.ts';
+import { bookingOverviewQuery, bookingOverviewResponse } from '#shared/contract/booking-overview.ts';
 import { errorResponses, okSchema } from '#shared/contract/common.ts';
 
 import type { Db } from '../../db/client.ts';
@@ -62,6 +64,7 @@ import {
   insertReview,
   listBookings,
   listingAnswers,
+  linkedListingFileIds,
   listingFilter,
   listingHasBookings,
   listListings,
@@ -78,6 +81,7 @@ import {
   type ListingValues,
   type ViewContext,
 } from './booking.repo.ts';
+import { bookingOverview } from './booking.overview.ts';
 import { announceBooking, announceListing } from './booking.service.ts';
 import { addDays, daysBetween, localDay, localToInstant } from './booking.time.ts';
 
@@ -176,8 +180,22 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   async function checkImages(ids: string[]) {
     const unique = [...new Set(ids)];
     if ((await imageFiles(db, unique)).length !== unique.length)
-      throw badRequest('Choose pictures uploaded as photos', 'IMAGE_INVALID');
+      throw badRequest('Choose pictures uploaded for listings', 'IMAGE_INVALID');
   }
+
+  // A listing's pictures are uploaded before the form is saved; one no listing shows is swept once stale.
+  app.files.linkedBy('listing', (fileIds) => linkedListingFileIds(db, fileIds));
+
+  /** One picture for a listing's cover or gallery (multipart, the files block's checks; re-encoded). */
+  app.post(
+    '/photos',
+    { schema: { response: { 201: listingPhotoResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const who = admin(request);
+      const row = await app.files.store(request, { use: 'listing', ownerId: who.user.id });
+      return reply.code(201).send({ file: app.files.toFile(row) });
+    },
+  );
 
   // ── listings ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -621,6 +639,22 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // ── overview (contract/booking-overview.ts, ADR 055) ────────────────────────────────────────────────────
+
+  app.get(
+    '/overview',
+    {
+      schema: {
+        querystring: bookingOverviewQuery,
+        response: { 200: bookingOverviewResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const who = actor(request);
+      return bookingOverview(db, ctx, { userId: who.user.id, isAdmin: who.isAdmin }, request.query);
+    },
+  );
 };
 
 const eqReview = (id: string) => eq(bookingReviews.id, id);

@@ -77,3 +77,59 @@ describe('booking time', () => {
     expect(peakGuests(plan, taken, at('2026-05-01T12:30Z', '2026-05-01T13:00Z'))).toBe(0);
   });
 });
+
+describe('booking time, day by day', () => {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  /** The wall time (as a UTC timestamp) an instant shows in `timeZone`. */
+  const wallOf = (at: number, timeZone: string) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      });
+      formats.set(timeZone, format);
+    }
+    const parts = format.formatToParts(new Date(at));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  };
+
+  it('gives the earliest instant that shows each wall time on every day of a year', () => {
+    const zones = [
+      'Europe/Paris',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+    ];
+    let gaps = 0;
+    for (const timeZone of zones) {
+      for (let d = 0; d < 365; d++) {
+        const day = addDays('2026-01-01', d);
+        for (const minute of [0, 150, 9 * 60, 23 * 60 + 45]) {
+          const wall = Date.parse(`${day}T00:00:00Z`) + minute * 60_000;
+          const got = localToInstant(day, minute, timeZone).getTime();
+          const shown = wallOf(got, timeZone);
+          if (shown === wall) {
+            // The earliest: half an hour or an hour before shows another wall time (fall back repeats one).
+            expect(wallOf(got - 30 * 60_000, timeZone), `${timeZone} ${day} ${minute}`).not.toBe(wall);
+            expect(wallOf(got - 60 * 60_000, timeZone), `${timeZone} ${day} ${minute}`).not.toBe(wall);
+          } else {
+            // In a spring-forward gap: moved forward past it, by at most an hour.
+            gaps++;
+            expect(shown).toBeGreaterThan(wall);
+            expect(shown - wall).toBeLessThanOrEqual(60 * 60_000);
+          }
+        }
+      }
+    }
+    // Paris (02:30 on 29 March) and Lord Howe (02:15 on 4 October: its change is half an hour) have one each.
+    expect(gaps).toBeGreaterThan(0);
+  });
+});

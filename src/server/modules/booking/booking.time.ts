@@ -9,11 +9,38 @@ import { isTimeZone, zoneOffsetMs } from '#shared/lib/time-zone.ts';
 export { isTimeZone };
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const offsetAt = zoneOffsetMs;
+
+/**
+ * Per zone and local day: the zone's offset when it is the same all through the day (no clock change on or
+ * near it: nearly every day), else null. Two `Intl` reads per day instead of several per slot, so a month of
+ * hourly slots costs ~60 reads, not ~2,000 (bench/booking.ts).
+ */
+const steadyDays = new Map<string, number | null>();
+const STEADY_DAYS_MAX = 50_000;
+
+function steadyOffset(day: string, timeZone: string): number | null {
+  const key = `${timeZone}|${day}`;
+  let offset = steadyDays.get(key);
+  if (offset === undefined) {
+    const start = Date.parse(`${day}T00:00:00Z`);
+    // Every instant of the local day (minute 0 … 1440) lies between these two, whatever the zone's offset
+    // (−12 h … +14 h); the same offset at both means no change between them (zones change at most twice a year).
+    const before = offsetAt(start - 14 * HOUR_MS, timeZone);
+    const after = offsetAt(start + DAY_MS + 12 * HOUR_MS, timeZone);
+    offset = before === after ? before : null;
+    if (steadyDays.size >= STEADY_DAYS_MAX) steadyDays.clear();
+    steadyDays.set(key, offset);
+  }
+  return offset;
+}
 
 /** The instant of `minute` (0…1440) of local `day` (`2026-03-29`) in `timeZone`. */
 export function localToInstant(day: string, minute: number, timeZone: string): Date {
   const wall = Date.parse(`${day}T00:00:00Z`) + minute * 60_000;
+  const steady = steadyOffset(day, timeZone);
+  if (steady !== null) return new Date(wall - steady);
   const before = offsetAt(wall - DAY_MS, timeZone);
   const after = offsetAt(wall + DAY_MS, timeZone);
   const shows = [wall - before, wall - after].filter((at) => at + offsetAt(at, timeZone) === wall);

@@ -108,11 +108,11 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findFile(app.db, request.params.id);
       if (!row || !(await app.files.canRead(user.id, row))) throw fileNotFound();
       if (row.ownerId !== user.id) throw new HttpError(403, 'Only the person who uploaded a file deletes it');
-      if (isPublicUse(row.use) && row.use !== 'product') {
+      if (row.use === 'avatar' || row.use === 'cover' || row.use === 'photo') {
         throw new HttpError(403, 'Delete this picture from your profile', { code: 'FILE_IN_USE' });
       }
-      // A card's file is removed from its card (by any member of the board), a product's picture from its
-      // product (by an administrator), not here.
+      // A card's file is removed from its card (by any member of the board), a product's or a listing's
+      // picture from its product or listing (by an administrator), not here.
       if (row.use !== 'attachment') {
         throw new HttpError(403, 'Remove this file where it is used', { code: 'FILE_IN_USE' });
       }

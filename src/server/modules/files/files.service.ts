@@ -76,6 +76,7 @@ const PRESETS: Record<FileUse, ImagePreset> = {
   kanban: 'attachment',
   product: 'photo',
   drive: 'attachment',
+  listing: 'photo',
 };
 
 /** The extensions a name may have for each type (images: any image extension, they are re-encoded). */

@@ -15,6 +15,7 @@ import { workspace } from './workspace.ts';
 import { overview } from './overview.ts';
 import { files } from './files.ts';
 import { banking } from './banking.ts';
+import { booking } from './booking.ts';
 
 /** Arabic (Sudan) (loaded on demand; right to left). Same parts and keys as English. */
 export const ar: TranslationResource = {
@@ -34,4 +35,5 @@ export const ar: TranslationResource = {
   ...overview,
   ...files,
   ...banking,
+  ...booking,
 };

@@ -15,6 +15,7 @@ import { workspace } from './workspace.ts';
 import { overview } from './overview.ts';
 import { files } from './files.ts';
 import { banking } from './banking.ts';
+import { booking } from './booking.ts';
 
 /** Chinese, Simplified (value `cn`; loaded on demand). Same parts and keys as English. */
 export const cn: TranslationResource = {
@@ -34,4 +35,5 @@ export const cn: TranslationResource = {
   ...overview,
   ...files,
   ...banking,
+  ...booking,
 };

@@ -14,6 +14,7 @@ import { workspace } from './workspace.ts';
 import { overview } from './overview.ts';
 import { files } from './files.ts';
 import { banking } from './banking.ts';
+import { booking } from './booking.ts';
 
 /**
  * English, the default and fallback language (start parts in namespace `translations`, each area's part
@@ -38,6 +39,7 @@ export const en = {
   ...overview,
   ...files,
   ...banking,
+  ...booking,
 };
 
 export type TranslationResource = typeof en;

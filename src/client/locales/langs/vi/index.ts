@@ -15,6 +15,7 @@ import { workspace } from './workspace.ts';
 import { overview } from './overview.ts';
 import { files } from './files.ts';
 import { banking } from './banking.ts';
+import { booking } from './booking.ts';
 
 /** Vietnamese (switcher value `vi`; loaded on demand). Same parts and keys as English. */
 export const vi: TranslationResource = {
@@ -34,4 +35,5 @@ export const vi: TranslationResource = {
   ...overview,
   ...files,
   ...banking,
+  ...booking,
 };

@@ -75,6 +75,35 @@ export async function lockListing(tx: Db, id: string): Promise<BookingListingRow
   return row;
 }
 
+type HoursOf = Pick<typeof bookingHours.$inferSelect, 'weekday' | 'startMinute' | 'endMinute'>;
+type DatesOf = Pick<typeof bookingDates.$inferSelect, 'day' | 'kind' | 'startMinute' | 'endMinute'>;
+
+/**
+ * A booking's first step in one round trip: the listing locked (ADR 053) with its weekly hours and dates.
+ * The same rows as `lockListing` and `availabilityOf`, read by one statement while the lock is taken.
+ */
+export async function lockListingWithAvailability(
+  tx: Db,
+  id: string,
+): Promise<{ listing: BookingListingRow; hours: HoursOf[]; dates: DatesOf[] } | undefined> {
+  // Written out with qualified names: in a one-table select drizzle leaves columns unqualified, and the
+  // subqueries' `id` would be their own.
+  const [row] = await tx
+    .select({
+      listing: bookingListings,
+      hours: sql<HoursOf[]>`coalesce((select json_agg(json_build_object('weekday', h.weekday,
+        'startMinute', h.start_minute, 'endMinute', h.end_minute) order by h.weekday, h.start_minute)
+        from booking_hours h where h.listing_id = booking_listings.id), '[]'::json)`,
+      dates: sql<DatesOf[]>`coalesce((select json_agg(json_build_object('day', d.day, 'kind', d.kind,
+        'startMinute', d.start_minute, 'endMinute', d.end_minute) order by d.day, d.start_minute)
+        from booking_dates d where d.listing_id = booking_listings.id), '[]'::json)`,
+    })
+    .from(bookingListings)
+    .where(eq(bookingListings.id, id))
+    .for('update', { of: bookingListings });
+  return row;
+}
+
 async function replaceAvailability(tx: Db, listingId: string, hours?: HoursWindow[], dates?: ListingDate[]) {
   if (hours) {
     await tx.delete(bookingHours).where(eq(bookingHours.listingId, listingId));
@@ -369,6 +398,27 @@ const joined = (db: Db) =>
     .from(bookingBookings)
     .innerJoin(bookingListings, eq(bookingListings.id, bookingBookings.listingId))
     .innerJoin(users, eq(users.id, bookingBookings.userId));
+
+/** A booking just made, as the API answers it, from what the request already holds (no read back). */
+export function newBookingAnswer(
+  row: BookingRow,
+  listing: BookingListingRow,
+  person: { firstName: string; lastName: string; email: string },
+  currency: string,
+): Booking {
+  return toBooking(
+    {
+      booking: row,
+      listingName: listing.name,
+      listingKind: listing.kind,
+      listingMode: listing.mode,
+      listingTimeZone: listing.timeZone,
+      personName: `${person.firstName} ${person.lastName}`,
+      personEmail: person.email,
+    },
+    currency,
+  );
+}
 
 export async function bookingAnswer(db: Db, id: string, currency: string): Promise<Booking | undefined> {
   const [row] = await joined(db).where(eq(bookingBookings.id, id));

@@ -34,7 +34,6 @@ import {
 import { bookingOverviewQuery, bookingOverviewResponse } from '#shared/contract/booking-overview.ts';
 import { errorResponses, okSchema } from '#shared/contract/common.ts';
 
-import type { Db } from '../../db/client.ts';
 import {
   bookingBookings,
   bookingReviews,
@@ -69,8 +68,9 @@ import {
   listingHasBookings,
   listListings,
   listReviews,
-  lockListing,
+  lockListingWithAvailability,
   moveBooking,
+  newBookingAnswer,
   paymentOf,
   reviewAnswer,
   reviewFilter,
@@ -103,12 +103,14 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /** The instants a booking of `listing` takes: one of its slots, or whole local days; 400 otherwise. */
-async function intervalOf(
-  tx: Db,
+function intervalOf(
   listing: BookingListingRow,
+  {
+    hours,
+    dates,
+  }: Pick<NonNullable<Awaited<ReturnType<typeof lockListingWithAvailability>>>, 'hours' | 'dates'>,
   input: CreateBookingInput,
-): Promise<Interval & { periods: number }> {
-  const { hours, dates } = await availabilityOf(tx, listing.id);
+): Interval & { periods: number } {
   if (listing.mode === 'slot') {
     if (!input.startsAt) throw badRequest('Choose a time for this booking', 'NOT_A_SLOT');
     const at = new Date(input.startsAt).getTime();
@@ -398,7 +400,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = actor(request).user.id;
+      const who = actor(request).user;
+      const userId = who.id;
       const b = request.body;
       const replay = async () => {
         const row = await bookingByKey(db, userId, b.idempotencyKey);
@@ -416,13 +419,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const replayed = await replay();
       if (replayed) return replayed;
 
-      let row: BookingRow;
+      let made: { row: BookingRow; listing: BookingListingRow };
       try {
-        row = await db.transaction(async (tx) => {
+        made = await db.transaction(async (tx) => {
           // Every booking of this listing waits here for the one before it (ADR 053).
-          const listing = await lockListing(tx, b.listingId);
-          if (!listing || listing.status !== 'published') throw notFound('Listing not found');
-          const at = await intervalOf(tx, listing, b);
+          const locked = await lockListingWithAvailability(tx, b.listingId);
+          const listing = locked?.listing;
+          if (!locked || !listing || listing.status !== 'published') throw notFound('Listing not found');
+          const at = intervalOf(listing, locked, b);
           if (at.startsAt.getTime() < Date.now() + listing.bookingNoticeHours * HOUR) {
             throw badRequest(
               `Bookings close ${listing.bookingNoticeHours} hours before the start: choose a later time`,
@@ -442,7 +446,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           const priceCents =
             listing.priceCents * (listing.priceUnit === 'person' ? b.guests : 1) * at.periods;
-          return insertBooking(tx, {
+          const row = await insertBooking(tx, {
             listingId: listing.id,
             userId,
             startsAt: at.startsAt,
@@ -453,6 +457,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
             paymentMethod: b.paymentMethod,
             idempotencyKey: b.idempotencyKey,
           });
+          return { row, listing };
         });
       } catch (error) {
         // The same key sent twice at once: the other request made it.
@@ -462,8 +467,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      await announceBooking(app, row);
-      return reply.code(201).send(await answer(row.id));
+      await announceBooking(app, made.row);
+      return reply.code(201).send({ booking: newBookingAnswer(made.row, made.listing, who, currency) });
     },
   );
 

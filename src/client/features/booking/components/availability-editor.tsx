@@ -269,7 +269,7 @@ function WeeklyHours({ control, revalidate, mode }: EditorProps & { mode: Listin
               </Typography>
               <Stack spacing={1} sx={{ flexGrow: 1, minWidth: 0 }}>
                 {indexes.length === 0 && (
-                  <Typography variant="body2" sx={{ color: 'text.disabled', pt: { md: 1 } }}>
+                  <Typography variant="body2" sx={{ color: 'text.secondary', pt: { md: 1 } }}>
                     {t('booking.manage.hours.closed')}
                   </Typography>
                 )}
@@ -442,7 +442,7 @@ function OneOffDates({ control, revalidate }: EditorProps) {
         </Button>
       </Stack>
       {order.length === 0 ? (
-        <Typography variant="body2" sx={{ color: 'text.disabled', mt: 2 }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2 }}>
           {t('booking.manage.dates.none')}
         </Typography>
       ) : (

@@ -101,21 +101,29 @@ export function BookingListingView({ id }: { id: string }) {
   );
 }
 
+/**
+ * One term of the listing's facts: a `<div>` holding only its `<dt>` and `<dd>` (what a `<dl>` may contain),
+ * the icon drawn in the term's first column and the value in the second.
+ */
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <Box sx={{ color: 'text.secondary', display: 'flex', pt: 0.25 }} aria-hidden>
-        {icon}
-      </Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography component="dt" variant="caption" sx={{ color: 'text.secondary' }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5 }}>
+      <Typography component="dt" variant="caption" sx={{ display: 'contents', color: 'text.secondary' }}>
+        <Box
+          component="span"
+          aria-hidden
+          sx={{ gridRow: 'span 2', display: 'flex', pt: 0.25, color: 'text.secondary' }}
+        >
+          {icon}
+        </Box>
+        <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
           {label}
-        </Typography>
-        <Typography component="dd" variant="body2" sx={{ m: 0 }} dir="auto">
-          {children}
-        </Typography>
-      </Box>
-    </Stack>
+        </Box>
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, gridColumn: 2 }} dir="auto">
+        {children}
+      </Typography>
+    </Box>
   );
 }
 

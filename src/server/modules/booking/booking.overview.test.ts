@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { BookingOverview } from '#shared/contract/booking-overview.ts';
 import type { Booking, Listing } from '#shared/contract/booking.ts';
 
+import { bookingBookings } from '../../db/schema/index.ts';
 import { apiCalls } from '../../testing/http.ts';
 import { threeMembers, type Member } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -99,6 +101,33 @@ describe('GET /api/booking/overview', () => {
     expect(none.details).toEqual([]);
     // Places available are the published listings' for everyone.
     expect(none.available).toEqual(mine.available);
+  });
+
+  it('keeps the places available a while, and forgets them when a booking is made here', async () => {
+    const before = (await ok<BookingOverview>(bob, 'GET', `/overview?${range}`)).available;
+    // A write that does not go through the API (another instance's, say) shows only once the kept figure ends…
+    await t.database.db
+      .update(bookingBookings)
+      .set({ status: 'cancelled', cancelReason: 'Test' })
+      .where(eq(bookingBookings.id, booking.id));
+    expect((await ok<BookingOverview>(bob, 'GET', `/overview?${range}`)).available).toEqual(before);
+    // …while a booking made through this instance shows at once (the cancelled one's places are free too).
+    await ok(
+      bob,
+      'POST',
+      '/bookings',
+      {
+        listingId: listing.id,
+        startsAt: `${dayAhead(4)}T10:00:00.000Z`,
+        guests: 1,
+        paymentMethod: 'cash',
+        idempotencyKey: 'overview-test-kept',
+      },
+      201,
+    );
+    const after = (await ok<BookingOverview>(bob, 'GET', `/overview?${range}`)).available;
+    expect(after.placesTaken).toBe(1);
+    expect(after.slotsSoldOut).toBe(0);
   });
 
   it('refuses a bad range, zone or period with a 400 and the anonymous with a 401', async () => {

@@ -27,6 +27,28 @@ import {
 
 const b = bookingBookings;
 
+/**
+ * How long "places available" (every published listing's slots of the coming week, ~30 ms at the bench's
+ * size) is kept per database. A booking or listing change on this instance forgets it at once
+ * (`forgetPlacesAvailable`, from the announcements); one on another instance shows within this time.
+ */
+export const PLACES_KEEP_MS = 15_000;
+const placesKept = new WeakMap<Db, { at: number; value: Promise<BookingOverview['available']> }>();
+
+export function forgetPlacesAvailable(db: Db): void {
+  placesKept.delete(db);
+}
+
+function keptPlacesAvailable(db: Db): Promise<BookingOverview['available']> {
+  const now = Date.now();
+  const kept = placesKept.get(db);
+  if (kept && now - kept.at < PLACES_KEEP_MS) return kept.value;
+  const value = placesAvailable(db);
+  placesKept.set(db, { at: now, value });
+  value.catch(() => forgetPlacesAvailable(db));
+  return value;
+}
+
 export async function bookingOverview(
   db: Db,
   ctx: ViewContext,
@@ -40,7 +62,7 @@ export async function bookingOverview(
   const [figures, statistics, available, reviews, newestRows, details] = await Promise.all([
     bookingFigures(db, scope, range),
     bookingStatistics(db, scope, q.period, todayRange(q.tz).from, q.tz),
-    placesAvailable(db),
+    keptPlacesAvailable(db),
     scope.isAdmin ? waitingReviews(db) : Promise.resolve(undefined),
     listBookings(db, newestBookings(scope, OVERVIEW_NEWEST), 'all', window(OVERVIEW_NEWEST), ctx.currency),
     listBookings(db, and(inRange(b.startsAt, range), mine), 'all', window(OVERVIEW_DETAILS), ctx.currency),

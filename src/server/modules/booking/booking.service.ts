@@ -7,12 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { BookingStatus } from '#shared/contract/booking.ts';
 
 import { activeAdminIds } from '../../lib/admins.ts';
+import { forgetPlacesAvailable } from './booking.overview.ts';
 
 /** Tells the booking's person and every active administrator (`booking.changed`). */
 export async function announceBooking(
   app: FastifyInstance,
   booking: { id: string; userId: string; status: BookingStatus },
 ): Promise<void> {
+  forgetPlacesAvailable(app.db);
   try {
     const admins = await activeAdminIds(app.db);
     await app.realtime.publish([...new Set([booking.userId, ...admins])], {
@@ -34,6 +36,7 @@ export async function announceListing(
   listingId: string,
   published: boolean,
 ): Promise<void> {
+  forgetPlacesAvailable(app.db);
   try {
     const event = { type: 'booking.listingChanged' as const, listingId };
     if (published) await app.realtime.broadcast(event);

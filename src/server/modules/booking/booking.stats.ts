@@ -11,7 +11,7 @@
  * - places available: the published listings' slots (or days, for ranges) that start in the next days, with
  *   places left or sold out, from the same availability rules as the booking form (booking.availability.ts).
  */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 import { RANGE_DAYS_MAX } from '#shared/contract/booking-limits.ts';
 import {
@@ -566,24 +566,27 @@ const personName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 /** Reviews waiting for an administrator's decision: how many, and the newest few with their booking. */
 export async function waitingReviews(db: Db, limit = OVERVIEW_REVIEWS) {
   const r = bookingReviews;
-  // One statement: the count of all waiting rides along on each of the few rows (none: none waiting).
-  const rows = await db
-    .select({
-      review: r,
-      authorName: personName,
-      listingName: bookingListings.name,
-      bookingNumber: b.number,
-      waiting: sql<number>`(count(*) over ())::int`,
-    })
-    .from(r)
-    .innerJoin(users, eq(users.id, r.userId))
-    .innerJoin(bookingListings, eq(bookingListings.id, r.listingId))
-    .innerJoin(b, eq(b.id, r.bookingId))
-    .where(eq(r.status, 'pending'))
-    .orderBy(desc(r.createdAt), desc(r.id))
-    .limit(limit);
+  // The few newest through the (status, created_at) index, and the count apart: a count over the window
+  // would join every waiting review before the limit (30 ms at the bench's size, 2 ms this way).
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        review: r,
+        authorName: personName,
+        listingName: bookingListings.name,
+        bookingNumber: b.number,
+      })
+      .from(r)
+      .innerJoin(users, eq(users.id, r.userId))
+      .innerJoin(bookingListings, eq(bookingListings.id, r.listingId))
+      .innerJoin(b, eq(b.id, r.bookingId))
+      .where(eq(r.status, 'pending'))
+      .orderBy(desc(r.createdAt), desc(r.id))
+      .limit(limit),
+    db.select({ waiting: count() }).from(r).where(eq(r.status, 'pending')),
+  ]);
   return {
-    waiting: Number(rows[0]?.waiting ?? 0),
+    waiting: Number(counted?.waiting ?? 0),
     latest: rows.map((x) => ({
       id: x.review.id,
       bookingId: x.review.bookingId,

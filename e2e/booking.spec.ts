@@ -174,21 +174,27 @@ test('a person books a slot: the administrator’s overview and list change live
   await admin.close();
 });
 
-test('the listing’s calendar starts the week on Sunday in English and on Monday in French', async ({
-  page,
-}) => {
+test('the listing’s calendar starts the week as each of the five languages does', async ({ page }) => {
   const token = await signIn(page.request);
   const tour = await newTour(page.request, token, `Week start ${Date.now()}`);
   await openSignedIn(page, token, `/dashboard/booking/listings/${tour.id}`);
-  const calendar = page.getByRole('group', { name: 'Availability' });
-  const firstHeader = () => calendar.getByRole('columnheader').first();
-  await expect(firstHeader()).toHaveAttribute('aria-label', /Sunday/i);
-  await page.evaluate(() => window.localStorage.setItem('i18nextLng', 'fr'));
-  await page.reload();
-  await expect(page.getByRole('group', { name: 'Disponibilités' })).toBeVisible();
-  await expect(
-    page.getByRole('group', { name: 'Disponibilités' }).getByRole('columnheader').first(),
-  ).toHaveAttribute('aria-label', /lundi/i);
+  // The calendar's name in the language, and its first column: Sunday, Monday (fr, vi, cn), Saturday (ar).
+  for (const [language, name, firstDay] of [
+    ['en', 'Availability', /Sunday/i],
+    ['fr', 'Disponibilités', /lundi/i],
+    ['vi', 'Lịch trống', /thứ hai/i],
+    ['cn', '可预订日期', /星期一/],
+    ['ar', 'المواعيد المتاحة', /السبت/],
+  ] as const) {
+    await page.evaluate((value) => window.localStorage.setItem('i18nextLng', value), language);
+    await page.reload();
+    const calendar = page.getByRole('group', { name });
+    await expect(calendar, language).toBeVisible();
+    await expect(calendar.getByRole('columnheader').first(), language).toHaveAttribute(
+      'aria-label',
+      firstDay,
+    );
+  }
 });
 
 test('booking pages on a phone, in Arabic, dark: right to left, no serious axe violation', async ({

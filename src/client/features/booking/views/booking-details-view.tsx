@@ -98,9 +98,9 @@ function Details({ details }: { details: BookingDetails }) {
   const isAdmin = me?.role === 'admin';
   const { booking, timeline, review } = details;
   const isOwner = me?.id === booking.person.id;
-  // The listing's zone and cancel notice (a draft listing is hidden from people: then the viewer's zone).
+  // The listing's cancel notice (a draft listing is hidden from people); its zone comes with the booking.
   const listing = useListing(booking.listing.id);
-  const listingZone = listing.data?.timeZone;
+  const listingZone = booking.listing.timeZone;
   const ownZone = viewerTimeZone();
   const { canCancel, closed } = cancelState(details, listing.data, isAdmin, isOwner);
 

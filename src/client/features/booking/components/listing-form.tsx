@@ -15,7 +15,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   useController,
   useForm,
@@ -41,6 +41,7 @@ import { FILE_LIMITS } from '#shared/contract/file-limits.ts';
 import { DatePickersProvider } from '../../../components/date-pickers/date-pickers-provider.tsx';
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { payloadResolver } from '../../../components/form/form-resolver.ts';
+import { FormRichTextField } from '../../../components/form/form-rich-text-field.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
 import { FormSelectField } from '../../../components/form/form-select-field.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
@@ -63,10 +64,6 @@ import {
   type FormPhoto,
   type ListingFormValues,
 } from './listing-form-values.ts';
-
-const Editor = lazy(() =>
-  import('../../../components/editor/editor.tsx').then((m) => ({ default: m.Editor })),
-);
 
 const baseResolver = payloadResolver<ListingFormValues>(listingInput, toListingPayload);
 
@@ -145,28 +142,6 @@ function withFormNames(error: unknown): unknown {
     hasServerMessage: error.hasServerMessage,
     body: error.body,
   });
-}
-
-function DescriptionField({ control }: { control: Control<ListingFormValues> }) {
-  const { t } = useTranslation();
-  const translate = useTranslateMessage();
-  const { field, fieldState } = useController({ control, name: 'description' });
-  return (
-    <Box>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        {t('booking.manage.fields.description')}
-      </Typography>
-      <Suspense fallback={<Box sx={{ height: 200 }} />}>
-        <Editor
-          value={field.value}
-          onChange={field.onChange}
-          label={t('booking.manage.fields.description')}
-          minHeight={200}
-        />
-      </Suspense>
-      {fieldState.error && <FormHelperText error>{translate(fieldState.error.message)}</FormHelperText>}
-    </Box>
-  );
 }
 
 /** What the listing is; `onKind` hears the person's choice. */
@@ -523,7 +498,11 @@ export function ListingForm({ listing, submitLabel, onSubmit }: ListingFormProps
             />
           </Box>
           <ModeField control={control} onChosen={() => setModeChosen(true)} />
-          <DescriptionField control={control} />
+          <FormRichTextField
+            control={control}
+            name="description"
+            label={t('booking.manage.fields.description')}
+          />
         </FormSection>
         <FormSection title={t('booking.manage.sections.photos')}>
           <PhotosField control={control} getGallery={() => getValues('gallery')} />

@@ -13,7 +13,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -23,6 +23,7 @@ import { createPostInput, type CreatePostInput, type Post } from '#shared/contra
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { payloadResolver } from '../../../components/form/form-resolver.ts';
 import { FormChipsField } from '../../../components/form/form-chips-field.tsx';
+import { FormRichTextField } from '../../../components/form/form-rich-text-field.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
@@ -30,14 +31,9 @@ import { useServerError } from '../../../components/form/use-server-error.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fData } from '../../../lib/format.ts';
-import { useTranslateMessage } from '../../../locales/use-translate-message.ts';
 import { useUploadCover } from '../api/posts-api.ts';
 import { postFormValues, toPostPayload, type PostFormValues } from '../utils/post-form-values.ts';
 import { PostBody, PostHero } from './post-body.tsx';
-
-const Editor = lazy(() =>
-  import('../../../components/editor/editor.tsx').then((m) => ({ default: m.Editor })),
-);
 
 const resolver = payloadResolver<PostFormValues>(createPostInput, toPostPayload);
 const serverFields = [
@@ -49,28 +45,6 @@ const serverFields = [
   'metaDescription',
   'metaKeywords',
 ] as const;
-
-function ContentField({ control }: { control: Control<PostFormValues> }) {
-  const { t } = useTranslation();
-  const translate = useTranslateMessage();
-  const { field, fieldState } = useController({ control, name: 'content' });
-  return (
-    <Box>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        {t('posts.form.content')}
-      </Typography>
-      <Suspense fallback={<Box sx={{ height: 280 }} />}>
-        <Editor
-          value={field.value}
-          onChange={field.onChange}
-          label={t('posts.form.content')}
-          minHeight={280}
-        />
-      </Suspense>
-      {fieldState.error && <FormHelperText error>{translate(fieldState.error.message)}</FormHelperText>}
-    </Box>
-  );
-}
 
 /** The cover: uploaded as soon as it is chosen (the files block checks and re-encodes it), then shown. */
 function CoverField({ control }: { control: Control<PostFormValues> }) {
@@ -283,7 +257,7 @@ export function PostForm({ post, submitLabel, onSubmit }: PostFormProps) {
           minRows={3}
           slotProps={{ htmlInput: { dir: 'auto' } }}
         />
-        <ContentField control={control} />
+        <FormRichTextField control={control} name="content" label={t('posts.form.content')} minHeight={280} />
         <CoverField control={control} />
       </FormSection>
       <FormSection title={t('posts.form.properties')}>

@@ -16,7 +16,6 @@ import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -33,6 +32,7 @@ import { createProductInput, type CreateProductInput, type Product } from '#shar
 import { FileButton } from '../../../components/file-button/file-button.tsx';
 import { payloadResolver } from '../../../components/form/form-resolver.ts';
 import { FormChipsField } from '../../../components/form/form-chips-field.tsx';
+import { FormRichTextField } from '../../../components/form/form-rich-text-field.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
 import { FormSelectField } from '../../../components/form/form-select-field.tsx';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
@@ -43,10 +43,6 @@ import type { FormImage } from '../api/products-api.ts';
 import { FormMoneyField } from '../../../components/money-input/money-field.tsx';
 import { centsToInput, inputToCents, requiredCents } from '../../../components/money-input/money-input.ts';
 import { useColorName } from '../../../components/product-line/color-dots.tsx';
-
-const Editor = lazy(() =>
-  import('../../../components/editor/editor.tsx').then((m) => ({ default: m.Editor })),
-);
 
 /** A picture: one already stored (edit), or a file chosen for a new product (uploaded once it is saved). */
 
@@ -276,22 +272,6 @@ function ImagesField({ control }: { control: Control<ProductFormValues> }) {
   );
 }
 
-function DescriptionField({ control }: { control: Control<ProductFormValues> }) {
-  const { t } = useTranslation();
-  const { field } = useController({ control, name: 'description' });
-  return (
-    <Suspense fallback={<Box sx={{ height: 200 }} />}>
-      <Editor
-        value={field.value}
-        onChange={field.onChange}
-        label={t('products.form.description')}
-
-        minHeight={200}
-      />
-    </Suspense>
-  );
-}
-
 type ProductFormProps = {
   product?: Product;
   submitLabel: string;
@@ -338,7 +318,12 @@ export function ProductForm({ product, submitLabel, onSubmit }: ProductFormProps
           multiline
           minRows={3}
         />
-        <DescriptionField control={control} />
+        <FormRichTextField
+          control={control}
+          name="description"
+          label={t('products.form.description')}
+          heading={false}
+        />
         <ImagesField control={control} />
       </FormSection>
       <FormSection title={t('products.form.properties')}>

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 
 import { openSignedIn, registerPerson, signIn } from './support/people.ts';
+import { typeDate } from './support/dates.ts';
 
 /**
  * Invoices (issue #14): a person creates an invoice with three lines (one from a service that fills in its
@@ -96,11 +97,11 @@ test('create an invoice with three items, see the totals, send it, download its 
   // The date range bounds the create date (today): from tomorrow on, it is not there; from today, it is.
   const today = new Date().toISOString().slice(0, 10);
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel('Start date').fill(tomorrow);
+  await typeDate(page, 'Start date', tomorrow);
   await expect(page).toHaveURL(new RegExp(`startDate=${tomorrow}`));
   await expect(grid.getByText('No invoices match')).toBeVisible();
-  await page.getByLabel('Start date').fill(today);
-  await page.getByLabel('End date').fill(today);
+  await typeDate(page, 'Start date', today);
+  await typeDate(page, 'End date', today);
   await expect(grid.getByRole('link', { name: number })).toBeVisible();
 
   // Marked paid, it moves to Paid.

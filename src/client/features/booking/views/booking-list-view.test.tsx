@@ -7,6 +7,7 @@ import type { Booking, BookingPage } from '#shared/contract/booking.ts';
 import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
+import { shownDate } from '../../../testing/date-field.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { BookingListView } from './booking-list-view.tsx';
 
@@ -132,8 +133,8 @@ describe('the bookings list', () => {
     });
     // The listing's name comes from its bookings; removing the chip drops the filter.
     const chip = await screen.findByRole('button', { name: 'Listing: Old town walk' });
-    expect((screen.getByLabelText('Starting from') as HTMLInputElement).value).toBe('2026-03-01');
-    expect((screen.getByLabelText('Starting until') as HTMLInputElement).value).toBe('2026-03-31');
+    expect(await shownDate('Starting from')).toBe('03/01/2026');
+    expect(await shownDate('Starting until')).toBe('03/31/2026');
     await userEvent.click(within(chip).getByTestId('CancelIcon'));
     await waitFor(() => expect(queries().at(-1)).not.toHaveProperty('listingId'));
   });
@@ -147,8 +148,8 @@ describe('the bookings list', () => {
     );
     await screen.findByRole('link', { name: 'Open booking BK-1001' });
     expect(queries()[0]).toMatchObject({ startDate: start, endDate: end });
-    expect((screen.getByLabelText('Starting from') as HTMLInputElement).value).toBe('2026-03-01');
-    expect((screen.getByLabelText('Starting until') as HTMLInputElement).value).toBe('2026-03-31');
+    expect(await shownDate('Starting from')).toBe('03/01/2026');
+    expect(await shownDate('Starting until')).toBe('03/31/2026');
   });
 
   it('shows number, listing, person, time, guests, total, payment and status; a row opens the booking', async () => {

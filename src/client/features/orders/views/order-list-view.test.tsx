@@ -6,6 +6,7 @@ import type { AdminOrderPage, OrderSummary } from '#shared/contract/orders.ts';
 
 import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
 import { jsonResponse, mockFetch, testUser } from '../../../testing/fetch-mock.ts';
+import { shownDate } from '../../../testing/date-field.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { OrderListView } from './order-list-view.tsx';
 
@@ -116,8 +117,8 @@ describe('order list view', () => {
         endDate: '2026-04-01T00:00:00+09:00',
       }),
     );
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-01');
-    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-31');
+    expect(await shownDate('From')).toBe('03/01/2026');
+    expect(await shownDate('To')).toBe('03/31/2026');
   });
 
   it('ignores a status list with an unknown status in it', async () => {

@@ -104,14 +104,15 @@ module.exports = {
       comment:
         "Views and components ask through their area's hooks in features/<area>/api/ (ADR 037); ApiError and " +
         'staleRecord are in lib/api-error.ts. Besides the api files, only the session (lib/auth), the ' +
-        "real-time client, the public config, the list helper, the people directory and the dashboards' " +
-        'layouts (one hook every overview page shares, whatever its area) call the API.',
+        "real-time client, the public config, the list helper, the people directory, the dashboards' " +
+        "layouts (one hook every overview page shares, whatever its area) and the public pages' analytics " +
+        'reporter (issue 30) call the API.',
       from: {
         path: '^src/client/',
         pathNot: [
           '^src/client/features/[^/]+/api/',
           '^src/client/lib/(auth|realtime)/',
-          '^src/client/lib/(resource|public-config|people-directory|dashboard-layout)\\.ts$',
+          '^src/client/lib/(resource|public-config|people-directory|dashboard-layout|analytics-reporter)\\.ts$',
           '^src/client/testing/',
           '^src/client/features/[^/]+/testing/',
           '\\.test\\.tsx?$',

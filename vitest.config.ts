@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -6,6 +8,10 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 export default defineConfig({
   plugins: [react()],
   test: {
+    // One worker per core: Vitest's default leaves one core to its main process, which on the two-core CI
+    // machine means one test file at a time while the main process mostly waits. Every server test file has
+    // a database of its own (ADR 050), so files run side by side safely.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         extends: true,

@@ -30,32 +30,23 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import pg from 'pg';
-
 import type { Database, Db } from '../src/server/db/client.ts';
 import { startBenchServer } from './bench-server.ts';
-import { latencyRow, ms, timeRequests } from './lib.ts';
+import { latencyRow, loadAverage, ms, onBenchDatabases, timeRequests } from './lib.ts';
 
 const FOLDERS = Number(process.env.FOLDERS ?? 10_000);
 const FILES = Number(process.env.FILES ?? 100_000);
 const TOPS = Math.max(1, Math.round(Math.sqrt(FOLDERS)));
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const TARGET_MS = 20;
-const DATABASES = (process.env.FILES_DATABASES ?? 'pglite,postgres')
-  .split(',')
-  .map((d) => d.trim())
-  .filter((d) => d && d !== 'none');
 const STREAM = process.env.FILES_STREAM !== '0';
 const STREAM_BYTES = Number(process.env.STREAM_BYTES ?? 1024 ** 3);
 const STREAM_CHUNK = 64 * 1024 ** 2;
 const MEMORY_TARGET = 64 * 1024 ** 2;
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_DATABASE = 'atrium_bench_files';
 const OWNER_EMAIL = 'owner@files.bench';
 const COLLEAGUE_EMAIL = 'colleague@files.bench';
 const WORDS = [
@@ -85,7 +76,6 @@ const TYPES: Array<[ext: string, mime: string, kind: string]> = [
 
 const { sql } = await import('drizzle-orm');
 const { buildApp } = await import('../src/server/app.ts');
-const { openDatabase } = await import('../src/server/db/client.ts');
 const { UNUSABLE_PASSWORD_HASH } = await import('../src/server/lib/passwords.ts');
 const { signAccessToken } = await import('../src/server/lib/tokens.ts');
 const { createSession } = await import('../src/server/modules/account/account.repo.ts');
@@ -97,11 +87,6 @@ const textArray = (values: readonly string[]) =>
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const count = async (db: Db, table: string) =>
   Number(rowsOf<{ n: unknown }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n);
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 async function fill(db: Db): Promise<void> {
   let t0 = performance.now();
@@ -404,47 +389,7 @@ async function streamThrough(): Promise<Array<Record<string, string | number>>> 
   return rows;
 }
 
-const results: Array<Record<string, string | number>> = [];
-let failed = false;
-for (const kind of DATABASES) {
-  if (kind === 'pglite') {
-    const keep = process.env.BENCH_DATA_DIR;
-    const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-files-'));
-    const database = await openDatabase({ dataDir });
-    try {
-      await database.migrate();
-      results.push(...(await measure(database)));
-    } finally {
-      await database.close();
-      if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  } else if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    try {
-      await admin.connect();
-    } catch (error) {
-      console.error(`PostgreSQL at ${PG_URL} did not answer (${String(error)}): not measured.`);
-      failed = true;
-      continue;
-    }
-    const keep = process.env.FILES_KEEP_PG === '1';
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [PG_DATABASE]))
-      .rowCount;
-    if (!exists) await admin.query(`create database ${PG_DATABASE}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${PG_DATABASE}`;
-    let database: Database | undefined;
-    try {
-      database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
-      await database.migrate();
-      results.push(...(await measure(database)));
-    } finally {
-      await database?.close();
-      if (!keep) await admin.query(`drop database if exists ${PG_DATABASE} with (force)`);
-      await admin.end();
-    }
-  } else throw new Error(`FILES_DATABASES: unknown database ${kind}`);
-}
+const { rows: results, failed } = await onBenchDatabases({ name: 'files', env: 'FILES' }, measure);
 if (STREAM) results.push(...(await streamThrough()));
 
 console.log(

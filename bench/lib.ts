@@ -204,8 +204,8 @@ export interface BenchDatabases {
   /** The bench's name: the embedded database's temporary folder and the PostgreSQL database `atrium_bench_<name>`. */
   name: string;
   /**
-   * The prefix of its environment variables: `<env>_DATABASES` ('pglite,postgres', the default, or one of
-   * them) and `<env>_KEEP_PG=1` (keep and reuse the PostgreSQL database; dropped after the run otherwise).
+   * The prefix of its environment variables: `<env>_DATABASES` ('pglite,postgres', the default, one of
+   * them, or 'none') and `<env>_KEEP_PG=1` (keep and reuse the PostgreSQL database; dropped after the run otherwise).
    * All benches share BENCH_PG_URL (the server to make the database on) and BENCH_DATA_DIR (keep and reuse
    * the embedded database in that folder; a temporary one otherwise).
    */
@@ -222,9 +222,11 @@ export async function onBenchDatabases(
   options: BenchDatabases,
   measure: (database: Database) => Promise<BenchRow[]>,
 ): Promise<{ rows: BenchRow[]; failed: boolean }> {
+  // 'none' (or nothing): no database (a bench that also measures something else, as files.ts's stream).
   const kinds = (process.env[`${options.env}_DATABASES`] ?? 'pglite,postgres')
     .split(',')
-    .map((d) => d.trim());
+    .map((d) => d.trim())
+    .filter((d) => d && d !== 'none');
   const keepDir = process.env.BENCH_DATA_DIR;
   const keepPg = process.env[`${options.env}_KEEP_PG`] === '1';
   const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

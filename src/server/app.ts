@@ -56,6 +56,10 @@ import { usersAdminRoutes } from './modules/users/users.admin.routes.ts';
 import { workspaceAdminRoutes } from './modules/workspace/workspace.admin.routes.ts';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.ts';
 import { bankingRoutes } from './modules/banking/banking.routes.ts';
+import { analyticsCollectRoutes } from './modules/analytics/analytics.collect.routes.ts';
+import { analyticsOverviewRoutes } from './modules/analytics/analytics.overview.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { analyticsSettingsRoutes } from './modules/analytics/analytics.settings.routes.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -270,5 +274,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(overviewRoutes, { prefix: '/api/overview' });
   await app.register(bankingRoutes, { prefix: '/api/banking' });
   await app.register(bookingRoutes, { prefix: '/api/booking' });
+  // Analytics (issue 30): the snippet and the ingest (public, own CORS and limits), the sites and their
+  // figures (administrators), and /dashboard/analytics' figures.
+  await app.register(analyticsCollectRoutes);
+  await app.register(analyticsRoutes, { prefix: '/api/analytics' });
+  await app.register(analyticsSettingsRoutes, { prefix: '/api/analytics' });
+  await app.register(analyticsOverviewRoutes, { prefix: '/api/analytics' });
   return app;
 }

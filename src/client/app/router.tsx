@@ -180,6 +180,29 @@ const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject
                 ],
               },
               {
+                // Analytics (issue 30 B): the overview, the sites, and a detail view per breakdown. The widgets'
+                // frame texts are the overview's.
+                path: paths.dashboard.general.analytics,
+                lazy: () =>
+                  Promise.all([ensureTranslations('analytics'), ensureTranslations('overview')]).then(
+                    () => ({}),
+                  ),
+                children: [
+                  {
+                    index: true,
+                    lazy: {
+                      loader: () =>
+                        import('../features/analytics/api/analytics-overview-loader.ts').then(
+                          (m) => m.analyticsOverviewLoader,
+                        ),
+                      Component: () => import('./routes/dashboard/analytics.tsx').then((m) => m.Component),
+                    },
+                  },
+                  { path: 'sites', lazy: () => import('./routes/dashboard/analytics-sites.tsx') },
+                  { path: ':view', lazy: () => import('./routes/dashboard/analytics-details.tsx') },
+                ],
+              },
+              {
                 // Booking (issue 29 B): the overview (its figures, layout and the chart library start with the
                 // page's code), listings to browse and book, a listing's management form, the bookings list and
                 // a booking's details. The widgets' frame texts are the overview's.

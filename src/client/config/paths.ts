@@ -67,6 +67,15 @@ export const paths = {
       budgets: `${ROOTS.dashboard}/banking/budgets`,
       import: `${ROOTS.dashboard}/banking/import`,
     },
+    /**
+     * Analytics' pages beside its overview (`general.analytics`), issue 30 B: the sites, and one detail view
+     * per breakdown (`pages`, `sources`, `countries`, `devices`, `browsers`, `languages`, `events`); the site,
+     * range and filters ride in the query (`?site=&from=&to=&filter=country:FR`).
+     */
+    analytics: {
+      sites: `${ROOTS.dashboard}/analytics/sites`,
+      details: (view: string) => `${ROOTS.dashboard}/analytics/${view}`,
+    },
     /** Booking's pages beside its overview (`general.booking`), issue 29 B. */
     booking: {
       listings: `${ROOTS.dashboard}/booking/listings`,

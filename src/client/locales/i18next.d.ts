@@ -16,6 +16,7 @@ import type { overview } from './langs/en/overview.ts';
 import type { files } from './langs/en/files.ts';
 import type { banking } from './langs/en/banking.ts';
 import type { booking } from './langs/en/booking.ts';
+import type { analytics } from './langs/en/analytics.ts';
 
 /**
  * The texts' types: the start parts (core, shell) are the default namespace; each area's part is a namespace
@@ -40,6 +41,7 @@ declare module 'i18next' {
       'files',
       'banking',
       'booking',
+      'analytics',
     ];
     resources: {
       translations: StartResource;
@@ -58,6 +60,7 @@ declare module 'i18next' {
       files: typeof files;
       banking: typeof banking;
       booking: typeof booking;
+      analytics: typeof analytics;
     };
   }
 }

@@ -21,7 +21,8 @@ export type TranslationPart =
   | 'overview'
   | 'files'
   | 'banking'
-  | 'booking';
+  | 'booking'
+  | 'analytics';
 
 /** The parts every page needs: loaded with a language, before its first render. */
 export const startParts = ['core', 'shell'] as const satisfies readonly TranslationPart[];
@@ -47,6 +48,7 @@ export const areaParts = [
   'files',
   'banking',
   'booking',
+  'analytics',
 ] as const satisfies readonly TranslationPart[];
 export type AreaPart = (typeof areaParts)[number];
 

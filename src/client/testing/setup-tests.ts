@@ -39,6 +39,7 @@ await Promise.all([
   ensureTranslations('files'),
   ensureTranslations('banking'),
   ensureTranslations('booking'),
+  ensureTranslations('analytics'),
 ]);
 
 i18n.options.saveMissing = true;

@@ -139,6 +139,45 @@ export function countTrend(
   });
 }
 
+/** A figure over the range and over its previous period (no series). */
+export interface PeriodFigure {
+  value: number;
+  previous: number;
+}
+
+/**
+ * A count of events over the range and over its previous period, in one statement: the rows of `table`
+ * that match `where` (when given) and whose `at` (a timestamptz) falls in either. The condition stays on
+ * `at`, so an index on it (or one that leads with `where`'s equality and then `at`) serves.
+ */
+export async function countPeriods(
+  db: Db,
+  range: DateRange,
+  events: { table: Table; at: SQLWrapper; where?: SQL },
+): Promise<PeriodFigure> {
+  const { table, at, where } = events;
+  const previous = previousPeriod(range);
+  const span = sql`${at} >= ${rangeStart(previous)} and ${at} < ${rangeEnd(range)}`;
+  const [row] = rowsOf<{ value: unknown; previous: unknown }>(
+    await db.execute(sql`select count(*) filter (where ${at} >= ${rangeStart(range)})::int as value,
+        count(*) filter (where ${at} < ${rangeStart(range)})::int as previous
+      from ${table} where ${where ? sql`${span} and ${where}` : span}`),
+  );
+  return { value: Number(row?.value ?? 0), previous: Number(row?.previous ?? 0) };
+}
+
+/** Trend figures of the same days added up (chat and mail into messages): value, previous and each day. */
+export function addTrends(first: TrendFigure, ...others: TrendFigure[]): TrendFigure {
+  return {
+    value: others.reduce((total, f) => total + f.value, first.value),
+    previous: others.reduce((total, f) => total + f.previous, first.previous),
+    series: first.series.map((point, i) => ({
+      day: point.day,
+      value: others.reduce((total, f) => total + (f.series[i]?.value ?? 0), point.value),
+    })),
+  };
+}
+
 /** The first row's `n` of a raw count statement, as a number (0 without rows). */
 export function firstNumber(result: unknown): number {
   const rows = (result as Rows<{ n: unknown }>).rows;

@@ -14,14 +14,15 @@ export interface Limit {
 /**
  * A fixed-window counter in the database, so a limit holds across instances and cannot be skipped by
  * concurrent requests (one atomic upsert; SECURITY.md A8, A9). Returns the seconds to wait when over. A
- * tripped counter is not written again until its window ends: a flood costs one read per request.
+ * tripped counter is not written again until its window ends: a flood costs one read per request. `cost`:
+ * attempts counted at once (the analytics ingest takes its budget in leases, ADR 056).
  */
-export async function hit(db: Db, key: string, limit: Limit): Promise<number | null> {
+export async function hit(db: Db, key: string, limit: Limit, cost = 1): Promise<number | null> {
   const result = (await db.execute(sql`
     insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${limit.windowSeconds}))
+    values (${key}, ${cost}, now() + make_interval(secs => ${limit.windowSeconds}))
     on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      count = case when rate_limits.reset_at <= now() then ${cost} else rate_limits.count + ${cost} end,
       reset_at = case when rate_limits.reset_at <= now()
         then now() + make_interval(secs => ${limit.windowSeconds}) else rate_limits.reset_at end
       where rate_limits.reset_at <= now() or rate_limits.count <= ${limit.max}

@@ -270,3 +270,31 @@ export const attachmentParams = z.object({
   cardId,
   fileId: z.uuid({ error: 'validation.fileIdInvalid' }),
 });
+
+// ── cards due (the analytics overview's task list, issue 30 B) ───────────────────────────────────────────
+
+/** How many cards `GET /cards/due` answers at most. */
+export const DUE_CARDS_MAX = 50;
+
+/**
+ * `GET /api/kanban/cards/due?before=&limit=`: the viewer's own cards (assigned to them, on boards they are a
+ * member of), not completed, due before `before` (late ones included), soonest first.
+ */
+export const dueCardsQuery = z.object({
+  before: z.iso.datetime({ offset: true, error: 'validation.dateInvalid' }),
+  limit: z.coerce
+    .number({ error: 'validation.pageSizeInvalid' })
+    .int('validation.pageSizeInvalid')
+    .min(1, 'validation.pageSizeInvalid')
+    .max(DUE_CARDS_MAX, 'validation.pageSizeInvalid')
+    .default(10),
+});
+export type DueCardsQuery = z.input<typeof dueCardsQuery>;
+
+/** A card due, with its board (to open it: `/dashboard/kanban?board=&card=`). */
+export const dueCardSchema = kanbanCardSchema
+  .pick({ id: true, columnId: true, name: true, status: true, priority: true, due: true, version: true })
+  .extend({ boardId: z.uuid(), boardName: z.string(), personal: z.boolean() });
+export type DueCard = z.infer<typeof dueCardSchema>;
+
+export const dueCardsResponse = z.object({ cards: z.array(dueCardSchema) });

@@ -123,6 +123,13 @@ export type RealtimeEvent =
    * draft): a listing was created, edited or deleted, or its reviews changed. Clients refetch listings.
    */
   | { type: 'booking.listingChanged'; listingId: string }
+  /**
+   * Analytics (issue 30; to every active administrator): new events of the site were written (at most once a
+   * second per site, after a batch), so its figures and "visitors now" moved. Clients refetch what they show.
+   */
+  | { type: 'analytics.events'; siteId: string }
+  /** Analytics (to every active administrator): a site was added, edited or removed. */
+  | { type: 'analytics.siteChanged'; siteId: string }
   /** Someone's presence changed (sent to every signed-in user). */
   | { type: 'presence.changed'; userId: string; status: PresenceStatus; lastActivity: string | null };
 

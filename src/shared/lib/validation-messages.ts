@@ -179,6 +179,21 @@ export const validationMessagesEn = {
   'validation.itemIdsRequired': 'Select between 1 and 100 items',
   'validation.shareRoleInvalid': 'Choose can view or can edit',
   'validation.linkInvalid': 'This link is not valid',
+  'validation.siteNameRequired': 'Name is required',
+  'validation.domainRequired': 'Add at least one domain',
+  'validation.domainInvalid': 'Enter a domain such as shop.example.com',
+  'validation.tooManyDomains': 'At most 10 domains',
+  'validation.goalInvalid': 'A goal is an event name of 1 to 60 characters',
+  'validation.tooManyGoals': 'At most 20 goals',
+  'validation.nothingToUpdate': 'Change at least one field',
+  'validation.dimensionInvalid': 'Unknown breakdown',
+  'validation.analyticsFilterInvalid': 'Filter as dimension:value, at most 5 and one per dimension',
+  'validation.analyticsSortInvalid': 'Sort by visitors, views, visits, events or value',
+  'validation.retentionInvalid': 'Keep raw events from 30 to 3650 days',
+  'validation.idInvalid': 'This id is not valid',
+  'validation.geoFileInvalid': 'Upload a CSV of IP ranges and country codes (first IP, last IP, country)',
+  'validation.eventInvalid': 'This event is not valid',
+  'validation.formatInvalid': 'Format must be json or csv',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessagesEn;

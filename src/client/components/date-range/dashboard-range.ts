@@ -149,3 +149,24 @@ export function resolveRange(
     previousTo: addDays(from, -1),
   };
 }
+
+const MINUTE_MS = 60_000;
+const pad2 = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
+const offsetMinutes = (ms: number, timeZone: string) => Math.round(zoneOffsetMs(ms, timeZone) / MINUTE_MS);
+
+/**
+ * The instant `day` starts in `timeZone`, with that zone's offset (`2026-03-01T00:00:00+09:00`): how a
+ * dashboard's days go to a list that reads instants (orders, users), so it counts what the figure counted.
+ * Near a clock change the earliest instant that falls on `day` there is its start.
+ */
+export function startOfDayIn(day: string, timeZone: string): string {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  const first = midnight - offsetMinutes(midnight, timeZone) * MINUTE_MS;
+  const second = midnight - offsetMinutes(first, timeZone) * MINUTE_MS;
+  const wallOf = (instant: number) => new Date(instant + offsetMinutes(instant, timeZone) * MINUTE_MS);
+  const onDay = [first, second].filter((instant) => wallOf(instant).toISOString().startsWith(day));
+  const instant = Math.min(...(onDay.length ? onDay : [first]));
+  const offset = offsetMinutes(instant, timeZone);
+  const sign = offset < 0 ? '-' : '+';
+  return `${wallOf(instant).toISOString().slice(0, 19)}${sign}${pad2(offset / 60)}:${pad2(offset % 60)}`;
+}

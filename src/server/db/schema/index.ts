@@ -17,3 +17,4 @@ export * from './overview.ts';
 export * from './rollups.ts';
 export * from './banking.ts';
 export * from './booking.ts';
+export * from './analytics.ts';

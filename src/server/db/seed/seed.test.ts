@@ -345,5 +345,5 @@ describe('seedDemo', () => {
     } finally {
       await other.close();
     }
-  });
+  }, 90_000); // A second whole demo seed (a year of analytics traffic included): 20 s or more on a busy machine.
 });

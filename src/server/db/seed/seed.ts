@@ -13,6 +13,7 @@ import { seedNotifications } from '../../modules/notifications/notifications.see
 import { seedBanking } from '../../modules/banking/banking.seed.ts';
 import { seedFiles } from '../../modules/files/files.seed.ts';
 import { seedBooking } from '../../modules/booking/booking.seed.ts';
+import { seedAnalytics } from '../../modules/analytics/analytics.seed.ts';
 import type { Db } from '../client.ts';
 import { files, follows, users } from '../schema/index.ts';
 import {
@@ -267,4 +268,6 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     peopleIds: seeded.activeIds,
     uploadsDir: options.uploadsDir,
   });
+  // Analytics: a year of traffic on the built-in site (the public pages), the last month as raw events.
+  await seedAnalytics(db);
 }

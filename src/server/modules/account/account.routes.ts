@@ -50,6 +50,7 @@ import {
   startSession,
 } from './account.session.ts';
 import { languageOf, sendWelcomeMail } from '../mail/mail.service.ts';
+import { recordServerEvent } from '../analytics/analytics.service.ts';
 import {
   announcePendingAccount,
   claimInvitation,
@@ -166,6 +167,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           link: '/dashboard/user/account',
         });
       }
+      // A goal of the built-in site's analytics (ADR 056): not awaited, and it cannot fail the sign-up.
+      recordServerEvent(app, request, 'signup');
       return startSession(app, request, reply, user);
     },
   );

@@ -3,7 +3,15 @@ import { sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { calendarAttendees, calendarEvents } from '../../db/schema/index.ts';
-import { firstNumber, rangeEnd, rangeStart, type DateRange, type StatsScope } from '../../lib/date-range.ts';
+import {
+  countPeriods,
+  firstNumber,
+  rangeEnd,
+  rangeStart,
+  type DateRange,
+  type PeriodFigure,
+  type StatsScope,
+} from '../../lib/date-range.ts';
 
 /**
  * The events in the viewer's calendar that touch the period (`today` for the welcome card): theirs, and the
@@ -25,4 +33,18 @@ export async function eventsIn(db: Db, scope: StatsScope, range: DateRange): Pro
         where ${near} and ${overlaps}
     ) as mine`),
   );
+}
+
+/**
+ * How much the calendar was used (/dashboard/analytics' areas): events starting in the period and in the
+ * previous one, every event for administrators (`calendar_events_start_idx`), the viewer's own otherwise
+ * (`calendar_events_owner_start_idx`). Events have no index on their creation, so the day they are for
+ * stands for it.
+ */
+export function eventsScheduled(db: Db, scope: StatsScope, range: DateRange): Promise<PeriodFigure> {
+  return countPeriods(db, range, {
+    table: calendarEvents,
+    at: calendarEvents.start,
+    ...(scope.isAdmin ? {} : { where: sql`${calendarEvents.ownerId} = ${scope.userId}` }),
+  });
 }

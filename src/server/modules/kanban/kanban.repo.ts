@@ -12,6 +12,7 @@ import {
   PERSONAL_BOARD_NAME,
   type BoardRole,
   type BoardSummary,
+  type DueCard,
   type KanbanPriority,
 } from '#shared/contract/kanban.ts';
 
@@ -827,4 +828,48 @@ export async function linkedCardFileIds(db: Db, fileIds: readonly string[]): Pro
     .from(kanbanAttachments)
     .where(inArray(kanbanAttachments.fileId, [...fileIds]));
   return rows.map((r) => r.id);
+}
+
+/**
+ * The cards due for `userId` (the analytics overview's tasks, issue 30 B): assigned to them on a board they
+ * are a member of, not completed, due before `before` (late ones included), soonest first.
+ */
+export async function dueCardsOf(db: Db, userId: string, before: string, limit: number): Promise<DueCard[]> {
+  const result = (await db.execute(sql`
+    select c.id, c.board_id, b.name as board_name, b.personal, c.column_id, col.name as status, c.name,
+      c.priority, ${isoText(sql`c.due_start`)} as due_start, ${isoText(sql`c.due_end`)} as due_end, c.version
+    from ${kanbanCardAssignees} a
+    join ${kanbanCards} c on c.id = a.card_id
+    join ${kanbanColumns} col on col.id = c.column_id
+    join ${kanbanBoards} b on b.id = c.board_id
+    join ${kanbanBoardMembers} m on m.board_id = c.board_id and m.user_id = a.user_id
+    where a.user_id = ${userId}::uuid and not c.completed and c.due_end < ${before}::timestamptz
+    order by c.due_end, c.id
+    limit ${limit}`)) as unknown as {
+    rows: Array<{
+      id: string;
+      board_id: string;
+      board_name: string;
+      personal: boolean;
+      column_id: string;
+      status: string;
+      name: string;
+      priority: KanbanPriority;
+      due_start: string | null;
+      due_end: string;
+      version: number;
+    }>;
+  };
+  return result.rows.map((row) => ({
+    id: row.id,
+    boardId: row.board_id,
+    boardName: row.board_name,
+    personal: row.personal,
+    columnId: row.column_id,
+    status: row.status,
+    name: row.name,
+    priority: row.priority,
+    due: { start: row.due_start, end: row.due_end },
+    version: row.version,
+  }));
 }

@@ -5,6 +5,7 @@ import type { StoredFile } from '#shared/contract/files.ts';
 import type {
   BoardMember,
   BoardSummary,
+  DueCard,
   KanbanBoard,
   KanbanCard,
   KanbanCardDetail,
@@ -502,6 +503,72 @@ describe('kanban: cards', () => {
     expect(await ok(mia, 'POST', '/cards/delete', { cardId: card.id })).toEqual({});
     expect((await board(owner, shared.id)).cards[card.id]).toBeUndefined();
     expect((await call(mia, 'POST', '/cards/delete', { cardId: card.id })).statusCode).toBe(404);
+  });
+});
+
+describe('kanban: cards due (the analytics overview’s tasks)', () => {
+  it('lists the viewer’s own open cards due before the instant, soonest first, with their board', async () => {
+    const dana = await member(t.app, 'Dana', 'Due');
+    const made = (await ok<{ board: KanbanBoard }>(owner, 'POST', '/boards', { name: 'Due soon' })).board;
+    await ok(owner, 'POST', `/boards/${made.id}/members`, { userId: dana.id });
+    const shared = await board(owner, made.id);
+    const todo = shared.columnOrder[0]!;
+    const due = (end: string) => ({ due: { start: null, end }, assigneeIds: [dana.id] });
+    const late = await newCard(owner, todo, 'Late one', due('2026-03-01T09:00:00Z'));
+    const soon = await newCard(owner, todo, 'Soon one', due('2026-03-05T09:00:00Z'));
+    await newCard(owner, todo, 'Far one', due('2026-04-01T09:00:00Z'));
+    await newCard(owner, todo, 'Someone else’s', { due: { start: null, end: '2026-03-02T00:00:00Z' } });
+    await newCard(owner, todo, 'No date', { assigneeIds: [dana.id] });
+    const finished = await newCard(owner, todo, 'Finished', due('2026-03-02T09:00:00Z'));
+    await ok(owner, 'POST', '/cards/update', {
+      cardId: finished.id,
+      version: finished.version,
+      card: { completed: true },
+    });
+    const personal = await board(dana);
+    const mine = await newCard(dana, personal.columnOrder[0]!, 'Own board', due('2026-03-03T09:00:00Z'));
+
+    const { cards } = await ok<{ cards: DueCard[] }>(dana, 'GET', '/cards/due?before=2026-03-10T00:00:00Z');
+    expect(cards.map((c) => c.name)).toEqual(['Late one', 'Own board', 'Soon one']);
+    expect(cards[0]).toEqual({
+      id: late.id,
+      boardId: shared.id,
+      boardName: 'Due soon',
+      personal: false,
+      columnId: todo,
+      status: 'To do',
+      name: 'Late one',
+      priority: 'medium',
+      due: { start: null, end: '2026-03-01T09:00:00.000Z' },
+      version: 1,
+    });
+    expect(cards[1]).toMatchObject({ id: mine.id, boardId: personal.id, personal: true });
+    expect(cards[2]!.id).toBe(soon.id);
+    const limited = await ok<{ cards: DueCard[] }>(
+      dana,
+      'GET',
+      '/cards/due?before=2026-03-10T00:00:00Z&limit=1',
+    );
+    expect(limited.cards.map((c) => c.id)).toEqual([late.id]);
+
+    // Off the board, its cards are no longer theirs to see.
+    expect((await call(dana, 'DELETE', `/boards/${shared.id}/members/${dana.id}`)).statusCode).toBe(204);
+    const after = await ok<{ cards: DueCard[] }>(dana, 'GET', '/cards/due?before=2026-03-10T00:00:00Z');
+    expect(after.cards.map((c) => c.id)).toEqual([mine.id]);
+  });
+
+  it('refuses a bad instant or limit with a 400 and a message', async () => {
+    for (const query of [
+      '',
+      '?before=tomorrow',
+      '?before=2026-03-10T00:00:00Z&limit=0',
+      '?before=2026-03-10T00:00:00Z&limit=51',
+    ]) {
+      const res = await call(owner, 'GET', `/cards/due${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ message: string }>().message).toBeTruthy();
+    }
+    expect((await call(null, 'GET', '/cards/due?before=2026-03-10T00:00:00Z')).statusCode).toBe(401);
   });
 });
 

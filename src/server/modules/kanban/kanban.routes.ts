@@ -27,6 +27,8 @@ import {
   commentResponse,
   deleteCardInput,
   deleteColumnInput,
+  dueCardsQuery,
+  dueCardsResponse,
   kanbanCardSchema,
   memberParams,
   moveCardInput,
@@ -72,6 +74,7 @@ import {
   deleteColumn,
   deleteOwnComment,
   detachFile,
+  dueCardsOf,
   ensurePersonalBoard,
   lastBoardId,
   linkedCardFileIds,
@@ -464,6 +467,17 @@ export const kanbanRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.files.storage.remove(storageKeys);
       await changed(found, cardId);
       return {};
+    },
+  );
+
+  // The viewer's cards due soon, across their boards (the analytics overview's tasks, issue 30 B).
+  app.get(
+    '/cards/due',
+    { schema: { querystring: dueCardsQuery, response: { 200: dueCardsResponse, ...errorResponses } } },
+    async (request) => {
+      const me = actor(request);
+      const { before, limit } = request.query;
+      return { cards: await dueCardsOf(db, me.user.id, before, limit) };
     },
   );
 

@@ -20,6 +20,7 @@ import {
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { enforce } from '../../lib/rate-limiter.ts';
 import { actor, signedInScope } from '../../plugins/auth.ts';
+import { recordServerEvent } from '../analytics/analytics.service.ts';
 import { findAddress } from './addresses.repo.ts';
 import { assertSameRequest, requestHash } from './idempotency.ts';
 import {
@@ -206,6 +207,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       let row = await findOrder(db, result.orderId);
       if (!row) throw orderNotFound();
       await announce(row.id, me.user.id, 'pending');
+      // A goal of the built-in site's analytics (ADR 056): not awaited, and it cannot fail the order.
+      recordServerEvent(app, request, 'order');
 
       if (input.paymentMethod === 'card' && app.cardPayments) {
         const provider = app.cardPayments;

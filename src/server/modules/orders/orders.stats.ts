@@ -10,7 +10,7 @@ import {
 } from '#shared/contract/products-limits.ts';
 
 import type { Db } from '../../db/client.ts';
-import { orderCustomerQuarters, orderItems, orders, products } from '../../db/schema/index.ts';
+import { orderCustomerQuarters, orderEvents, orderItems, orders, products } from '../../db/schema/index.ts';
 import {
   dayIn,
   fillMonths,
@@ -420,4 +420,41 @@ export async function bestCustomers(
       group by 1 order by sum(${orders.total}) desc, 1 limit ${limit}`),
   );
   return rows.map((row) => ({ userId: row.user_id, spent: Number(row.spent), orders: Number(row.n) }));
+}
+
+/** How many of the newest orders the order timeline reads the events of. */
+const TIMELINE_ORDERS = 50;
+
+export interface OrderTimelineEvent {
+  orderId: string;
+  number: number;
+  /** The status the order reached. */
+  status: string;
+  at: Date;
+}
+
+/**
+ * The latest events (statuses reached) of the newest orders, newest first: the shop's for administrators
+ * (`orders_created_idx`), the viewer's own otherwise (`orders_user_created_idx`). Events have no index of
+ * their own by date, so they are read through the TIMELINE_ORDERS newest orders (`order_events_order_idx`):
+ * an old order's late change shows once it is among them.
+ */
+export async function latestOrderEvents(
+  db: Db,
+  scope: StatsScope,
+  limit: number,
+): Promise<OrderTimelineEvent[]> {
+  const rows = rowsOf<{ order_id: string; number: unknown; status: string; at: unknown }>(
+    await db.execute(sql`select e.order_id, o.number, e.status, (extract(epoch from e.at) * 1000)::float8 as at from (
+        select ${orders.id}, ${orders.number} from ${orders} where ${ownedBy(scope)}
+        order by ${orders.createdAt} desc, ${orders.id} desc limit ${TIMELINE_ORDERS}
+      ) o join ${orderEvents} e on e.order_id = o.id
+      order by e.at desc, e.id desc limit ${limit}`),
+  );
+  return rows.map((r) => ({
+    orderId: r.order_id,
+    number: Number(r.number),
+    status: r.status,
+    at: new Date(Number(r.at)),
+  }));
 }

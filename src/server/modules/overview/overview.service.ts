@@ -13,7 +13,13 @@ import {
 } from '#shared/contract/overview.ts';
 
 import type { Db } from '../../db/client.ts';
-import { previousPeriod, todayRange, type DateRange, type StatsScope } from '../../lib/date-range.ts';
+import {
+  addTrends,
+  previousPeriod,
+  todayRange,
+  type DateRange,
+  type StatsScope,
+} from '../../lib/date-range.ts';
 import { activePeople, sessionsByDevice, topCountries } from '../account/account.stats.ts';
 import { eventsIn } from '../calendar/calendar.stats.ts';
 import { chatSent, unreadChat } from '../chat/chat.stats.ts';
@@ -101,14 +107,7 @@ export function monthsOf(
 /** Chat messages and sent mail together, each counted by its own domain. */
 async function messages(db: Db, scope: StatsScope, range: DateRange): Promise<TrendFigure> {
   const [chat, mail] = await Promise.all([chatSent(db, scope, range), mailSent(db, scope, range)]);
-  return {
-    value: chat.value + mail.value,
-    previous: chat.previous + mail.previous,
-    series: chat.series.map((point, i) => ({
-      day: point.day,
-      value: point.value + (mail.series[i]?.value ?? 0),
-    })),
-  };
+  return addTrends(chat, mail);
 }
 
 /** `/dashboard/app`: what needs the viewer today, and the workspace's (or their own) activity over the range. */

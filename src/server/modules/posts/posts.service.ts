@@ -21,6 +21,7 @@ import {
   featuredRows,
   findPostDetail,
   likersOf,
+  listPosts,
   peopleById,
   type CardRow,
   type CommentRow,
@@ -159,6 +160,18 @@ export async function featuredPosts(db: Db, limit = 6): Promise<FeaturedPost[]> 
     publishedAt: row.publishedAt!.toISOString(),
     author: authorOf(row.authorId, authors),
   }));
+}
+
+/**
+ * The newest published posts as `viewer` sees them, as cards without their authors (the analytics overview's
+ * news), at most `limit`.
+ */
+export async function latestPublishedCards(db: Db, viewer: Viewer, limit: number): Promise<PostCard[]> {
+  const page = await listPosts(db, viewer, { tab: 'published', search: '' }, 'latest', {
+    page: 1,
+    pageSize: limit,
+  });
+  return page.items.map((row) => toCard(row, new Map()));
 }
 
 /** The whole post as `viewer` sees it. */

@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.ts';
 import { postLikes, posts } from '../../db/schema/index.ts';
-import { inRange, rowsOf, type DateRange, type StatsScope } from '../../lib/date-range.ts';
+import {
+  countPeriods,
+  inRange,
+  rowsOf,
+  type DateRange,
+  type PeriodFigure,
+  type StatsScope,
+} from '../../lib/date-range.ts';
 
 export interface TopAuthor {
   authorId: string;
@@ -30,4 +37,18 @@ export async function topAuthors(
       group by p.author_id order by likes desc, p.author_id limit ${limit}`),
   );
   return rows.map((r) => ({ authorId: r.author_id, likes: Number(r.likes), posts: Number(r.posts) }));
+}
+
+/**
+ * How much the blog was used (/dashboard/analytics' areas): posts published in the period and in the
+ * previous one (by `listed_at`, the publication date of a published post: `posts_publish_listed_idx`), every
+ * author's for administrators, the viewer's own otherwise (`posts_author_idx`).
+ */
+export function postsPublished(db: Db, scope: StatsScope, range: DateRange): Promise<PeriodFigure> {
+  const published = sql`${posts.publish} = 'published'`;
+  return countPeriods(db, range, {
+    table: posts,
+    at: posts.listedAt,
+    where: scope.isAdmin ? published : sql`${posts.authorId} = ${scope.userId} and ${published}`,
+  });
 }

@@ -1,18 +1,17 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
-import type { BalancePeriod } from '#shared/contract/banking-limits.ts';
+import { balancePeriods } from '#shared/contract/banking-limits.ts';
 
 import { DashboardRangeSelect } from '../../../components/date-range/dashboard-range-select.tsx';
 import { useDashboardRange } from '../../../components/date-range/use-dashboard-range.ts';
+import { usePeriodParam } from '../../../components/date-range/use-period-param.ts';
 import type { Person } from '../../../components/people-picker/people-picker.tsx';
 import { boardWidget } from '../../../components/widget-board/board-widget.ts';
 import { WidgetBoard, type BoardWidget } from '../../../components/widget-board/widget-board.tsx';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useBankingLive, useBankingOverview } from '../api/banking-api.ts';
-import { balancePeriodOf } from '../api/banking-period.ts';
 import { BankingPageHeading, NewTransactionButton } from '../components/banking-page-heading.tsx';
 import type { BankingWidgetContext } from '../components/banking-widget.ts';
 import {
@@ -48,27 +47,12 @@ type Dialog = { kind: 'transfer'; person?: Person } | { kind: 'account' } | { ki
 export function BankingOverviewView() {
   const { t } = useTranslation();
   const range = useDashboardRange();
-  const [params, setParams] = useSearchParams();
-  const period = balancePeriodOf(params);
+  const [period, setPeriod] = usePeriodParam(balancePeriods, 'month');
   const overview = useBankingOverview({ from: range.from, to: range.to, tz: range.tz, period });
   const money = useMoney();
   const currency = usePublicConfig().data?.currency ?? 'USD';
   const [dialog, setDialog] = useState<Dialog>(null);
   useBankingLive();
-
-  const setPeriod = useCallback(
-    (next: BalancePeriod) =>
-      void setParams(
-        (current) => {
-          const copy = new URLSearchParams(current);
-          if (next === 'month') copy.delete('period');
-          else copy.set('period', next);
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   const ctx: BankingWidgetContext = {
     data: overview.data,

@@ -1,7 +1,7 @@
 import type { BookingOverview, BookingStatsPeriod } from '#shared/contract/booking-overview.ts';
 import type { BookingStatus } from '#shared/contract/booking-limits.ts';
-import { zoneOffsetMs } from '#shared/lib/time-zone.ts';
 
+import { startOfDayIn } from '../../../components/date-range/dashboard-range.ts';
 import type { DashboardRangeState } from '../../../components/date-range/use-dashboard-range.ts';
 import { paths } from '../../../config/paths.ts';
 
@@ -34,26 +34,6 @@ export const units = (cents: number) => Number((cents / 100).toFixed(2));
 /** The exported files' name: the widget and the range. */
 export const rangeFileName = (id: string, range: Pick<DashboardRangeState, 'from' | 'to'>) =>
   `${id}-${range.from}-${range.to}`;
-
-const MINUTE_MS = 60_000;
-const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
-const offsetAt = (ms: number, timeZone: string) => Math.round(zoneOffsetMs(ms, timeZone) / MINUTE_MS);
-
-/**
- * The instant `day` starts in `timeZone`, with that zone's offset (`2026-03-01T00:00:00+09:00`): the
- * overview counts the viewer's days, the bookings list reads a bare day in UTC, so links send instants.
- * Near a clock change the earliest instant that falls on `day` there is its start.
- */
-export function startOfDayIn(day: string, timeZone: string): string {
-  const midnight = Date.parse(`${day}T00:00:00Z`);
-  const first = midnight - offsetAt(midnight, timeZone) * MINUTE_MS;
-  const second = midnight - offsetAt(first, timeZone) * MINUTE_MS;
-  const wallOf = (instant: number) => new Date(instant + offsetAt(instant, timeZone) * MINUTE_MS);
-  const onDay = [first, second].filter((instant) => wallOf(instant).toISOString().startsWith(day));
-  const instant = Math.min(...(onDay.length ? onDay : [first]));
-  const offset = offsetAt(instant, timeZone);
-  return `${wallOf(instant).toISOString().slice(0, 19)}${offset < 0 ? '-' : '+'}${pad(offset / 60)}:${pad(offset % 60)}`;
-}
 
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -1,18 +1,17 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
-import type { BookingStatsPeriod } from '#shared/contract/booking-overview.ts';
+import { bookingStatsPeriods } from '#shared/contract/booking-limits.ts';
 
 import { DashboardRangeSelect } from '../../../components/date-range/dashboard-range-select.tsx';
 import { useDashboardRange } from '../../../components/date-range/use-dashboard-range.ts';
+import { usePeriodParam } from '../../../components/date-range/use-period-param.ts';
 import { boardWidget } from '../../../components/widget-board/board-widget.ts';
 import { WidgetBoard, type BoardWidget } from '../../../components/widget-board/widget-board.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useBookingLive } from '../api/booking-api.ts';
-import { statsPeriodOf, useBookingOverview } from '../api/booking-overview-api.ts';
+import { useBookingOverview } from '../api/booking-overview-api.ts';
 import { BookingPageHeading } from '../components/booking-page-heading.tsx';
 import {
   BookingAvailable,
@@ -36,27 +35,12 @@ import type { BookingWidgetContext } from '../components/overview-widget.ts';
 export function BookingOverviewView() {
   const { t } = useTranslation();
   const range = useDashboardRange();
-  const [params, setParams] = useSearchParams();
-  const period = statsPeriodOf(params);
+  const [period, setPeriod] = usePeriodParam(bookingStatsPeriods, 'month');
   const overview = useBookingOverview({ from: range.from, to: range.to, tz: range.tz, period });
   const money = useMoney();
   const currency = usePublicConfig().data?.currency ?? 'USD';
   const isAdmin = useAuth((state) => state.user?.role === 'admin');
   useBookingLive();
-
-  const setPeriod = useCallback(
-    (next: BookingStatsPeriod) =>
-      void setParams(
-        (current) => {
-          const copy = new URLSearchParams(current);
-          if (next === 'month') copy.delete('period');
-          else copy.set('period', next);
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   const ctx: BookingWidgetContext = {
     data: overview.data,

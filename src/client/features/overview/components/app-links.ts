@@ -1,5 +1,5 @@
 import { paths } from '../../../config/paths.ts';
-import { startOfDayIn } from './ecommerce-links.ts';
+import { startOfDayIn } from '../../../components/date-range/dashboard-range.ts';
 
 /**
  * Where the app overview's widgets lead (issue 26 B, ADR 044): the list a figure summarises, already

@@ -7,8 +7,8 @@ import {
   shopOf,
   SOLD,
   SOLD_OR_REFUNDED,
-  startOfDayIn,
 } from './ecommerce-links.ts';
+import { startOfDayIn } from '../../../components/date-range/dashboard-range.ts';
 
 const query = (link: string) => Object.fromEntries(new URL(link, 'http://localhost').searchParams);
 

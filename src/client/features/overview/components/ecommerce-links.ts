@@ -1,5 +1,4 @@
-import { zoneOffsetMs } from '#shared/lib/time-zone.ts';
-
+import { startOfDayIn } from '../../../components/date-range/dashboard-range.ts';
 import { paths } from '../../../config/paths.ts';
 
 /**
@@ -10,32 +9,7 @@ import { paths } from '../../../config/paths.ts';
  * are (`startDate` from that instant, `endDate` before it).
  */
 
-const MINUTE_MS = 60_000;
 const pad = (n: number, size = 2) => String(Math.trunc(Math.abs(n))).padStart(size, '0');
-
-/** Minutes `timeZone` is ahead of UTC at `ms` (Tokyo: 540; New York in winter: -300). */
-const offsetAt = (ms: number, timeZone: string) => Math.round(zoneOffsetMs(ms, timeZone) / MINUTE_MS);
-
-/**
- * The instant `day` (`YYYY-MM-DD`) starts in `timeZone`, written with that zone's offset then
- * (`2026-03-01T00:00:00+09:00`). A day that starts later than midnight (a clock change at 00:00) starts at
- * the first instant that exists, written as its wall time.
- */
-export function startOfDayIn(day: string, timeZone: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const midnight = Date.UTC(year, month - 1, date);
-  // The zone's offset at the wall midnight read as UTC, then at the instant that gives: they differ only
-  // near a clock change. Of the two instants, the earliest that falls on `day` there is its start.
-  const first = midnight - offsetAt(midnight, timeZone) * MINUTE_MS;
-  const second = midnight - offsetAt(first, timeZone) * MINUTE_MS;
-  const wallOf = (instant: number) => new Date(instant + offsetAt(instant, timeZone) * MINUTE_MS);
-  const onDay = [first, second].filter((instant) => wallOf(instant).toISOString().startsWith(day));
-  const instant = Math.min(...(onDay.length ? onDay : [first]));
-  const offset = offsetAt(instant, timeZone);
-  const wall = wallOf(instant).toISOString().slice(0, 19);
-  const sign = offset < 0 ? '-' : '+';
-  return `${wall}${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
-}
 
 /** The first day of the month after `YYYY-MM`. */
 function nextMonthOf(month: string): string {

@@ -16,6 +16,7 @@ import { overview } from './overview.ts';
 import { files } from './files.ts';
 import { banking } from './banking.ts';
 import { booking } from './booking.ts';
+import { analytics } from './analytics.ts';
 
 /** Arabic (Sudan) (loaded on demand; right to left). Same parts and keys as English. */
 export const ar: TranslationResource = {
@@ -36,4 +37,5 @@ export const ar: TranslationResource = {
   ...files,
   ...banking,
   ...booking,
+  ...analytics,
 };

@@ -16,6 +16,7 @@ import { overview } from './overview.ts';
 import { files } from './files.ts';
 import { banking } from './banking.ts';
 import { booking } from './booking.ts';
+import { analytics } from './analytics.ts';
 
 /** Chinese, Simplified (value `cn`; loaded on demand). Same parts and keys as English. */
 export const cn: TranslationResource = {
@@ -36,4 +37,5 @@ export const cn: TranslationResource = {
   ...files,
   ...banking,
   ...booking,
+  ...analytics,
 };

@@ -15,6 +15,7 @@ import { overview } from './overview.ts';
 import { files } from './files.ts';
 import { banking } from './banking.ts';
 import { booking } from './booking.ts';
+import { analytics } from './analytics.ts';
 
 /**
  * English, the default and fallback language (start parts in namespace `translations`, each area's part
@@ -40,6 +41,7 @@ export const en = {
   ...files,
   ...banking,
   ...booking,
+  ...analytics,
 };
 
 export type TranslationResource = typeof en;

@@ -214,6 +214,22 @@ export const core = {
     itemIdsRequired: 'Sélectionnez entre 1 et 100 éléments',
     shareRoleInvalid: 'Choisissez peut voir ou peut modifier',
     linkInvalid: 'Ce lien n’est pas valide',
+    siteNameRequired: 'Le nom est obligatoire',
+    domainRequired: 'Ajoutez au moins un domaine',
+    domainInvalid: 'Saisissez un domaine comme boutique.exemple.fr',
+    tooManyDomains: '10 domaines au maximum',
+    goalInvalid: 'Un objectif est un nom d’événement de 1 à 60 caractères',
+    tooManyGoals: '20 objectifs au maximum',
+    nothingToUpdate: 'Modifiez au moins un champ',
+    dimensionInvalid: 'Répartition inconnue',
+    analyticsFilterInvalid: 'Filtrez sous la forme dimension:valeur, 5 au plus et un par dimension',
+    analyticsSortInvalid: 'Triez par visiteurs, vues, visites, événements ou valeur',
+    retentionInvalid: 'Conservez les événements bruts de 30 à 3650 jours',
+    idInvalid: 'Cet identifiant n’est pas valide',
+    geoFileInvalid:
+      'Envoyez un CSV de plages d’adresses IP et de codes pays (première IP, dernière IP, pays)',
+    eventInvalid: 'Cet événement n’est pas valide',
+    formatInvalid: 'Le format doit être json ou csv',
   },
   account: {
     layout: {

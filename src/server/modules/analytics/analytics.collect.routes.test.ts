@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -8,11 +8,17 @@ import { BUILT_IN_SITE_KEY, COLLECT_BODY_MAX } from '#shared/contract/analytics.
 
 import { buildApp, logRedactPaths } from '../../app.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { analyticsDaily, analyticsEvents, analyticsSalts, analyticsSites } from '../../db/schema/index.ts';
+import {
+  analyticsDaily,
+  analyticsEvents,
+  analyticsSalts,
+  analyticsSites,
+  rateLimits,
+} from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/date-range.ts';
 import { register } from '../../testing/test-app.ts';
 import { createTestDb } from '../../testing/test-db.ts';
-import { analyticsTiming, forgetSite, ingestOf } from './analytics.collect.routes.ts';
+import { analyticsTiming, forgetSite, ingestOf, IP_LIMIT } from './analytics.collect.routes.ts';
 import { forgetSalt, saltOf, visitorHash } from './analytics.visitor.ts';
 
 /** Collection (issue 30 A, ADR 056) through the API, on PGlite and PostgreSQL. */
@@ -378,6 +384,33 @@ describe('analytics collection', () => {
       vi.useRealTimers();
       forgetSalt(db);
       expect((await events()).length).toBe(10);
+    });
+  });
+
+  describe('limits', () => {
+    it('takes at most 300 events a minute from one address per site, counted in memory', async () => {
+      await clearEvents();
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2030-06-02T10:00:05.000Z'));
+      forgetSalt(db);
+      const ip = freshIp();
+      // Another browser each time: other visitors from one address (a school, an office), not a burst.
+      for (let i = 0; i < IP_LIMIT.max + 5; i++) {
+        const res = await send({ ip, userAgent: `${CHROME} Build/${i}` });
+        expect(res.statusCode).toBe(202);
+      }
+      await settle();
+      expect((await events()).length).toBe(IP_LIMIT.max);
+      // The next window takes the address again.
+      vi.setSystemTime(new Date('2030-06-02T10:01:05.000Z'));
+      await send({ ip });
+      await settle();
+      vi.useRealTimers();
+      forgetSalt(db);
+      expect((await events()).length).toBe(IP_LIMIT.max + 1);
+      // No database counter per address: a busy site's new addresses cost no write each.
+      const counters = await db.select().from(rateLimits).where(like(rateLimits.key, 'analytics:ip:%'));
+      expect(counters).toEqual([]);
     });
   });
 

@@ -215,6 +215,28 @@ class LeasedLimits {
   }
 }
 
+/**
+ * One IP address's events per site, counted in this instance's memory in fixed windows. A counter in the
+ * database per address cost a write for nearly every event of a busy site (most events come from an address
+ * not seen in the window), and at the bench's 1,000 events/s those writes held the pool the app's other
+ * requests wait for. With several instances an address may send up to the limit to each; the per-site limit,
+ * leased from the database, still bounds the whole (ADR 056).
+ */
+export class WindowLimits {
+  private window = -1;
+  private counts = new Map<string, number>();
+  allow(key: string, limit: Limit, now = Date.now()): boolean {
+    const window = Math.floor(now / (limit.windowSeconds * 1000));
+    if (window !== this.window) {
+      this.window = window;
+      this.counts = new Map();
+    }
+    const n = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, n);
+    return n <= limit.max;
+  }
+}
+
 /** Events per visitor in the current second (behaviour: a person does not send ten a second). */
 class Burst {
   private second = 0;
@@ -292,14 +314,18 @@ export async function ingestEvent(
   site: CollectSite,
   hosts: readonly string[],
   event: IncomingEvent,
-  checks: { limits?: LeasedLimits | undefined; burst?: Burst | undefined } = {},
+  checks: {
+    limits?: LeasedLimits | undefined;
+    perIp?: WindowLimits | undefined;
+    burst?: Burst | undefined;
+  } = {},
 ): Promise<'kept' | 'limited' | 'bot'> {
   const at = new Date();
   const salt = await saltOf(app.db, at);
-  if (checks.limits) {
+  if (checks.limits && !checks.limits.allow(`analytics:site:${site.id}`, SITE_LIMIT, 200)) return 'limited';
+  if (checks.perIp) {
     const ipKey = createHash('sha256').update(salt).update(event.ip).digest('base64url').slice(0, 22);
-    if (!checks.limits.allow(`analytics:site:${site.id}`, SITE_LIMIT, 200)) return 'limited';
-    if (!checks.limits.allow(`analytics:ip:${site.id}:${ipKey}`, IP_LIMIT, 10)) return 'limited';
+    if (!checks.perIp.allow(`${site.id}:${ipKey}`, IP_LIMIT)) return 'limited';
   }
   const visitor = visitorHash(salt, site.id, event.ip, event.userAgent);
   if (checks.burst?.tooMany(visitor)) return 'bot';
@@ -409,6 +435,7 @@ export const analyticsCollectRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   ingests.set(app.db, [...(ingests.get(app.db) ?? []), ingest]);
   const limits = new LeasedLimits(app.db);
+  const perIp = new WindowLimits();
   const burst = new Burst();
   app.addHook('onClose', async () => {
     await Promise.all(inflight);
@@ -492,7 +519,7 @@ export const analyticsCollectRoutes: FastifyPluginAsyncZod = async (app) => {
               ip: request.ip,
               userAgent,
             },
-            { limits, burst },
+            { limits, perIp, burst },
           );
         })(),
       );

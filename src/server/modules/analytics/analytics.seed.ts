@@ -24,6 +24,7 @@ import { analyticsSites } from '../../db/schema/index.ts';
 import { createRandom, type Random } from '../../db/seed/random.ts';
 import { refoldDays } from './analytics.rollup.ts';
 import { findBuiltInSite, newSiteKey } from './analytics.sites.ts';
+import { textArray } from './analytics.writer.ts';
 
 const SEED = 3030;
 const DAY = 86_400_000;
@@ -468,10 +469,6 @@ export function rollupRowsOf(events: readonly SeedEvent[]): SeedRollupRow[] {
     for (const { seen, ...row } of byCountry.values()) rows.push({ ...row, visitors: seen.size });
   return rows;
 }
-
-/** A PostgreSQL array literal of texts (quoted, so any text is safe). */
-const textArray = (values: readonly (string | number | bigint)[]) =>
-  `{${values.map((v) => `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
 /** Rows per insert statement (arrays of this many elements per column). */
 const CHUNK = 20_000;

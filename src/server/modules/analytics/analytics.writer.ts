@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeEvent } from '#shared/contract/realtime.ts';
 
 import type { Db } from '../../db/client.ts';
-import { analyticsEvents, analyticsSites } from '../../db/schema/index.ts';
+import { type analyticsEvents, analyticsSites } from '../../db/schema/index.ts';
 import { activeAdminIds } from '../../lib/admins.ts';
 import { markDirty } from './analytics.rollup.ts';
 
@@ -30,6 +30,28 @@ export interface WriterOptions {
   batchMax?: number;
   /** Milliseconds between two announcements of one site (default 1000). */
   announceMs?: number;
+}
+
+/** A PostgreSQL array literal of texts (each quoted, so any text is safe), for `unnest` inserts. */
+export const textArray = (values: readonly (string | number | bigint | boolean)[]) =>
+  `{${values.map((v) => `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/**
+ * Inserts events in one statement of one array per column (`unnest`): 17 parameters whatever the batch's
+ * size, where a VALUES list has 17 per row for the driver to bind and the ORM to build — the ingest's largest
+ * cost on the event loop at 1,000 events a second.
+ */
+export async function insertEvents(db: Db, batch: readonly PendingEvent[]): Promise<void> {
+  const col = (value: (e: PendingEvent) => string | number | bigint | boolean | null | undefined) =>
+    textArray(batch.map((e) => value(e) ?? ''));
+  await db.execute(sql`insert into analytics_events (site_id, at, day, visitor, name, page, source, referrer,
+      utm_source, utm_medium, utm_campaign, country, device, browser, os, language)
+    select * from unnest(${col((e) => e.siteId)}::uuid[], ${col((e) => e.at.toISOString())}::timestamptz[],
+      ${col((e) => e.day)}::date[], ${col((e) => e.visitor)}::bigint[], ${col((e) => e.name)}::text[],
+      ${col((e) => e.page)}::text[], ${col((e) => e.source)}::text[], ${col((e) => e.referrer)}::text[],
+      ${col((e) => e.utmSource)}::text[], ${col((e) => e.utmMedium)}::text[],
+      ${col((e) => e.utmCampaign)}::text[], ${col((e) => e.country)}::text[], ${col((e) => e.device)}::text[],
+      ${col((e) => e.browser)}::text[], ${col((e) => e.os)}::text[], ${col((e) => e.language)}::text[])`);
 }
 
 /** More than this many waiting (the database down): new events are dropped, memory stays bounded. */
@@ -87,7 +109,7 @@ export class AnalyticsWriter {
     const { db } = this.options;
     try {
       for (let i = 0; i < batch.length; i += this.batchMax) {
-        await db.insert(analyticsEvents).values(batch.slice(i, i + this.batchMax));
+        await insertEvents(db, batch.slice(i, i + this.batchMax));
       }
       const days = new Map<string, { siteId: string; day: string }>();
       const latest = new Map<string, Date>();

@@ -19,6 +19,7 @@ import {
   type SiteCreateBody,
 } from '#shared/contract/analytics.ts';
 
+import { FormTimeZoneField } from '../../../components/form/form-time-zone-field.tsx';
 import { FormSwitch } from '../../../components/form/form-switch.tsx';
 import { payloadResolver } from '../../../components/form/form-resolver.ts';
 import { useServerError } from '../../../components/form/use-server-error.ts';
@@ -131,37 +132,6 @@ function WordsField({
   );
 }
 
-function TimeZoneField({ control }: { control: Control<SiteFormValues> }) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  const { field, fieldState } = useController({ control, name: 'timeZone' });
-  const zones = useMemo(() => {
-    const supported = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-    return supported.length ? supported : ['UTC'];
-  }, []);
-  const options = zones.includes(field.value) ? zones : [field.value, ...zones];
-  return (
-    <Autocomplete
-      options={options}
-      value={field.value}
-      disableClearable
-      autoHighlight
-      onChange={(_event, value) => field.onChange(value)}
-      onBlur={field.onBlur}
-      getOptionLabel={(zone) => zone.replaceAll('_', ' ')}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t('analytics.sites.form.timeZone')}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={errorText(fieldState.error) ?? t('analytics.sites.form.timeZoneHint')}
-        />
-      )}
-    />
-  );
-}
-
 function NameField({ control }: { control: Control<SiteFormValues> }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -254,7 +224,12 @@ export function SiteFormDialog({
               disabled={builtIn}
               clean={cleanDomain}
             />
-            <TimeZoneField control={control} />
+            <FormTimeZoneField
+              control={control}
+              name="timeZone"
+              label={t('analytics.sites.form.timeZone')}
+              hint={t('analytics.sites.form.timeZoneHint')}
+            />
             <WordsField
               control={control}
               name="goals"

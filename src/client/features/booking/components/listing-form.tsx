@@ -1,7 +1,6 @@
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -15,7 +14,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   useController,
   useForm,
@@ -40,6 +39,7 @@ import { FILE_LIMITS } from '#shared/contract/file-limits.ts';
 
 import { DatePickersProvider } from '../../../components/date-pickers/date-pickers-provider.tsx';
 import { FileButton } from '../../../components/file-button/file-button.tsx';
+import { FormTimeZoneField } from '../../../components/form/form-time-zone-field.tsx';
 import { payloadResolver } from '../../../components/form/form-resolver.ts';
 import { FormRichTextField } from '../../../components/form/form-rich-text-field.tsx';
 import { FormSection } from '../../../components/form/form-section.tsx';
@@ -212,38 +212,6 @@ function ModeField({ control, onChosen }: { control: Control<ListingFormValues>;
         ))}
       </RadioGroup>
     </FormControl>
-  );
-}
-
-/** An IANA zone from the runtime's list (the listing's own zone stays a choice even if the list lacks it). */
-function TimeZoneField({ control }: { control: Control<ListingFormValues> }) {
-  const { t } = useTranslation();
-  const translate = useTranslateMessage();
-  const { field, fieldState } = useController({ control, name: 'timeZone' });
-  const zones = useMemo(() => {
-    const supported = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-    return supported.length ? supported : ['UTC'];
-  }, []);
-  const options = zones.includes(field.value) ? zones : [field.value, ...zones];
-  return (
-    <Autocomplete
-      options={options}
-      value={field.value}
-      disableClearable
-      autoHighlight
-      onChange={(_, value) => field.onChange(value)}
-      onBlur={field.onBlur}
-      getOptionLabel={(zone) => zone.replaceAll('_', ' ')}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t('booking.manage.fields.timeZone')}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={translate(fieldState.error?.message) ?? t('booking.manage.fields.timeZoneHint')}
-        />
-      )}
-    />
   );
 }
 
@@ -585,7 +553,12 @@ export function ListingForm({ listing, submitLabel, onSubmit }: ListingFormProps
               slotProps={{ htmlInput: { min: 0 } }}
             />
           </Box>
-          <TimeZoneField control={control} />
+          <FormTimeZoneField
+            control={control}
+            name="timeZone"
+            label={t('booking.manage.fields.timeZone')}
+            hint={t('booking.manage.fields.timeZoneHint')}
+          />
         </FormSection>
         <FormSection title={t('booking.manage.sections.availability')}>
           <AvailabilityEditor control={control} revalidate={revalidate} mode={mode} />

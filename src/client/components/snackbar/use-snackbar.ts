@@ -39,16 +39,51 @@ function wantHost(): void {
 /** Loads the host's code ahead of the first toast (e.g. when a form is about to be submitted). */
 export const preloadSnackbarHost = () => import('./snackbar-host.tsx');
 
-export const enqueueSnackbar: SnackbarApi['enqueueSnackbar'] = (message, options) => {
-  if (host) return host.enqueueSnackbar(message, options);
-  // Queued until the host mounts; the key lets the caller close it like any other.
-  const key = options?.key ?? `queued-${++nextKey}`;
-  pending.push((api) => api.enqueueSnackbar(message, { ...options, key }));
-  wantHost();
+/**
+ * Text toasts on screen and not yet closing, by text. notistack's own duplicate check also counts a toast
+ * that is closing, so the same text asked for again in that moment (a second "Saved" a few seconds after
+ * the first) was dropped and the person saw nothing; here a duplicate is suppressed only while the first
+ * one is really showing, and shown afresh once it starts to close.
+ */
+const showing = new Map<string, SnackbarKey>();
+
+function forget(key: SnackbarKey): void {
+  for (const [text, shownKey] of showing) if (shownKey === key) showing.delete(text);
+}
+
+function show(message: SnackbarMessage, options: OptionsObject | undefined, key: SnackbarKey): SnackbarKey {
+  const options_ = { ...options, key };
+  if (typeof message === 'string' && options?.key === undefined && options?.preventDuplicate !== false) {
+    const shown = showing.get(message);
+    if (shown !== undefined) return shown;
+    showing.set(message, key);
+    Object.assign(options_, {
+      preventDuplicate: false,
+      onClose: (...args: Parameters<NonNullable<OptionsObject['onClose']>>) => {
+        forget(key);
+        options?.onClose?.(...args);
+      },
+      onExited: (...args: Parameters<NonNullable<OptionsObject['onExited']>>) => {
+        forget(key);
+        options?.onExited?.(...args);
+      },
+    });
+  }
+  if (host) host.enqueueSnackbar(message, options_);
+  else {
+    // Queued until the host mounts; the key lets the caller close it like any other.
+    pending.push((api) => api.enqueueSnackbar(message, options_));
+    wantHost();
+  }
   return key;
-};
+}
+
+export const enqueueSnackbar: SnackbarApi['enqueueSnackbar'] = (message, options) =>
+  show(message, options, options?.key ?? `toast-${++nextKey}`);
 
 export const closeSnackbar: SnackbarApi['closeSnackbar'] = (key) => {
+  if (key === undefined) showing.clear();
+  else forget(key);
   if (host) host.closeSnackbar(key);
   else if (key === undefined) pending.length = 0;
 };

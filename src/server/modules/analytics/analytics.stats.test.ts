@@ -15,7 +15,6 @@ import { refoldDays } from './analytics.rollup.ts';
 import {
   breakdownCsv,
   breakdownPage,
-  conversionByCountry,
   goalsOf,
   readsRollups,
   siteBreakdown,
@@ -411,19 +410,6 @@ describe('analytics stats', () => {
     expect(own.visitors).toEqual(external.visitors);
     expect(own.conversions.value).toBe(conversions(builtIn, matching(RANGE, [])));
     expect(own.conversions.value).not.toBe(external.conversions.value);
-  });
-
-  it('conversions per country read the rollups', async () => {
-    const rows = await conversionByCountry(db, builtIn, RANGE);
-    expect(rows.map((r) => r.country).sort()).toEqual(['DE', 'FR', 'US']);
-    for (const row of rows) {
-      const list = matching(RANGE, [{ dim: 'country', value: row.country }]);
-      expect(row).toEqual({
-        country: row.country,
-        visitors: count(list).visitors,
-        converted: conversions(builtIn, list),
-      });
-    }
   });
 
   it('a CSV export has a header row and never starts a cell with a formula', () => {

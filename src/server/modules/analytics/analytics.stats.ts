@@ -414,7 +414,7 @@ export function breakdownCsv(dim: AnalyticsDimension, rows: readonly AnalyticsRo
   return `${lines.join('\r\n')}\r\n`;
 }
 
-// ── now, and conversions per country ─────────────────────────────────────────────────────────────────────
+// ── now ───────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Distinct visitors of the last NOW_MINUTES minutes, from the raw events (index on (site_id, at)). */
 export async function visitorsNow(db: Db, siteId: string, now = new Date()): Promise<number> {
@@ -424,40 +424,4 @@ export async function visitorsNow(db: Db, siteId: string, now = new Date()): Pro
       where site_id = ${siteId} and at >= ${since}::timestamptz`),
   );
   return Number(row?.n ?? 0);
-}
-
-/**
- * Per country over a range (rollups only): its visitors and those who converted (as the summary counts
- * conversions, per day at most the day's visitors), most visitors first.
- */
-export async function conversionByCountry(
-  db: Db,
-  site: SiteScope,
-  range: { from: string; to: string },
-): Promise<Array<{ country: string; visitors: number; converted: number }>> {
-  const goals = goalsOf(site);
-  const between = sql`day between ${range.from}::date and ${range.to}::date`;
-  const perDay = rowsOf<{ country: string; day: string; visitors: number; converted: number }>(
-    await db.execute(sql`
-      select t.value as country, t.day::text as day, t.visitors, coalesce(g.n, 0)::int as converted
-      from analytics_daily t
-      left join (
-        select country, day, sum(visitors)::int as n from analytics_daily
-        where site_id = ${site.id} and dim = 'event' and country <> '' and ${between}
-          and ${goals.length ? sql`value in (${valueList(goals)})` : sql`false`}
-        group by country, day
-      ) g on g.country = t.value and g.day = t.day
-      where t.site_id = ${site.id} and t.dim = 'country' and t.country = ''
-        and t.day between ${range.from}::date and ${range.to}::date`),
-  );
-  const byCountry = new Map<string, { visitors: number; converted: number }>();
-  for (const row of perDay) {
-    const entry = byCountry.get(row.country) ?? { visitors: 0, converted: 0 };
-    entry.visitors += Number(row.visitors);
-    entry.converted += Math.min(Number(row.converted), Number(row.visitors));
-    byCountry.set(row.country, entry);
-  }
-  return [...byCountry]
-    .map(([country, figures]) => ({ country, ...figures }))
-    .sort((a, b) => b.visitors - a.visitors || a.country.localeCompare(b.country));
 }

@@ -32,6 +32,15 @@ describe('palette contrast (WCAG AA 4.5:1)', () => {
       }
     });
 
+    it('secondary text in a hovered row or item', () => {
+      const { hover } = surfaces[mode][contrast];
+      for (const bg of backgrounds) {
+        const hovered = blend(hover.color, hover.opacity, bg);
+        expect(contrastRatio(text.secondary, hovered)).toBeGreaterThanOrEqual(AA);
+      }
+      expect(createPalette({ mode, contrast }).action?.hover).toMatch(/^rgba\(/);
+    });
+
     it.each(Object.keys(semanticColors[mode]))('%s: text on the colour and the colour as text', (name) => {
       const { main, contrastText } = semanticColors[mode][name as keyof (typeof semanticColors)['light']];
       expect(contrastRatio(contrastText, main)).toBeGreaterThanOrEqual(AA);

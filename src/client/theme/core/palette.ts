@@ -1,7 +1,7 @@
 import type { PaletteOptions } from '@mui/material/styles';
 
 import type { ThemeColorPreset, ThemeContrast, ThemeMode } from '../../lib/settings/settings-config.ts';
-import { mixHex } from './color-utils.ts';
+import { hexToRgb, mixHex } from './color-utils.ts';
 import { colorPresets, type PresetColor } from './presets.ts';
 
 export type { ThemeMode };
@@ -47,20 +47,28 @@ export type Surfaces = {
   text: { primary: string; secondary: string; disabled: string };
   background: { default: string; paper: string; neutral: string };
   divider: string;
+  /** The tint under a hovered row or item (MUI's `action.hover`), as a colour and its opacity. */
+  hover: { color: string; opacity: number };
 };
 
-/** Text, backgrounds and dividers per mode and contrast. Bold: stronger text, dividers and backgrounds. */
+/**
+ * Text, backgrounds, dividers and the hover tint per mode and contrast. Bold: stronger text, dividers and
+ * backgrounds. The hover tint is the greys' 500 at 8 % in both modes: MUI's defaults (black at 4 % in light,
+ * white at 8 % in dark) left secondary text in a hovered table row at 4.48:1 (axe, colour contrast).
+ */
 export const surfaces: Record<ThemeMode, Record<ThemeContrast, Surfaces>> = {
   light: {
     default: {
       text: { primary: grey[800], secondary: grey[600], disabled: grey[500] },
       background: { default: '#FFFFFF', paper: '#FFFFFF', neutral: grey[200] },
       divider: 'rgba(145, 158, 171, 0.2)',
+      hover: { color: grey[500], opacity: 0.08 },
     },
     bold: {
       text: { primary: grey[900], secondary: grey[700], disabled: grey[600] },
       background: { default: grey[200], paper: '#FFFFFF', neutral: grey[300] },
       divider: 'rgba(99, 115, 129, 0.4)',
+      hover: { color: grey[500], opacity: 0.08 },
     },
   },
   dark: {
@@ -68,11 +76,13 @@ export const surfaces: Record<ThemeMode, Record<ThemeContrast, Surfaces>> = {
       text: { primary: '#FFFFFF', secondary: grey[500], disabled: grey[600] },
       background: { default: grey[900], paper: grey[800], neutral: '#28323D' },
       divider: 'rgba(145, 158, 171, 0.2)',
+      hover: { color: grey[500], opacity: 0.08 },
     },
     bold: {
       text: { primary: '#FFFFFF', secondary: grey[400], disabled: grey[500] },
       background: { default: '#0B0F14', paper: grey[800], neutral: '#28323D' },
       divider: 'rgba(196, 205, 213, 0.32)',
+      hover: { color: grey[500], opacity: 0.08 },
     },
   },
 };
@@ -85,6 +95,8 @@ export function withVariants(color: PresetColor, mode: ThemeMode): PresetColor &
   return mode === 'dark' ? { ...color, dark: mixHex(color.main, '#FFFFFF', 0.25) } : color;
 }
 
+const rgba = (hex: string, opacity: number) => `rgba(${hexToRgb(hex).join(', ')}, ${opacity})`;
+
 export type PaletteInput = { mode: ThemeMode; contrast?: ThemeContrast; preset?: ThemeColorPreset };
 
 export function createPalette({
@@ -92,7 +104,7 @@ export function createPalette({
   contrast = 'default',
   preset = 'default',
 }: PaletteInput): PaletteOptions {
-  const { text, background, divider } = surfaces[mode][contrast];
+  const { text, background, divider, hover } = surfaces[mode][contrast];
   return {
     mode,
     primary: withVariants(colorPresets[preset][mode], mode),
@@ -105,6 +117,7 @@ export function createPalette({
     text,
     background: { default: background.default, paper: background.paper },
     divider,
+    action: { hover: rgba(hover.color, hover.opacity) },
     contrastThreshold: 4.5,
   };
 }

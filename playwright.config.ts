@@ -4,6 +4,8 @@ import { chromiumLaunchOptions, e2eDataDir, e2eOutputDir, e2ePort as port } from
 
 export default defineConfig({
   testDir: 'e2e',
+  // Two instances on one PostgreSQL server: run by the PostgreSQL pass only (scripts/test.ts), never skipped.
+  testIgnore: process.env.E2E_DATABASE_URL ? [] : ['**/files-instances.spec.ts'],
   outputDir: e2eOutputDir,
   fullyParallel: false,
   workers: 1,

@@ -11,53 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from './app.ts';
 import type { Database } from './db/client.ts';
-import { signAccessToken } from './lib/tokens.ts';
-import { createSession } from './modules/account/account.repo.ts';
+import { operationOf, tokenFor, type Operation } from './testing/fuzz.ts';
 import { freshIp } from './testing/http.ts';
 import { member, type Member } from './testing/members.ts';
 import { createTestDb } from './testing/test-db.ts';
 import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
-
-interface Operation {
-  method: string;
-  /** Fastify's form: `/api/users/:id`. */
-  url: string;
-  params: string[];
-  query: string[];
-  body: string[];
-}
-
-/** A zod schema's top-level field names, through pipes, defaults, optionals, refinements and unions. */
-function fieldsOf(schema: unknown): string[] {
-  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
-  if (!def) return [];
-  switch (def.type) {
-    case 'object':
-      return Object.keys(def.shape as Record<string, unknown>);
-    case 'pipe':
-      return fieldsOf(def.in);
-    case 'union':
-      return [...new Set((def.options as unknown[]).flatMap(fieldsOf))];
-    case 'intersection':
-      return [...new Set([...fieldsOf(def.left), ...fieldsOf(def.right)])];
-    default:
-      return 'innerType' in def ? fieldsOf(def.innerType) : [];
-  }
-}
-
-function operationOf(route: RouteOptions): Operation[] {
-  const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
-  return methods
-    .filter((method) => method !== 'HEAD' && method !== 'OPTIONS')
-    .map((method) => ({
-      method,
-      url: route.url,
-      params: [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
-      query: fieldsOf(schema.querystring),
-      body: fieldsOf(schema.body),
-    }));
-}
 
 const NUL = 'a\u0000b';
 const LONG = 'x'.repeat(200_000);
@@ -224,14 +182,7 @@ describe('hostile input to every route', () => {
   });
 
   /** A fresh session per route: a route may end the session it is called with (logout). */
-  async function tokenOf(who: Member): Promise<Record<string, string>> {
-    const session = await createSession(database.db, {
-      userId: who.id,
-      refreshHash: 'unused',
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-    return bearer(await signAccessToken(app.secret, { userId: who.id, sessionId: session.id }, 900));
-  }
+  const tokenOf = (who: Member) => tokenFor(app, who.id);
 
   it('never answers 5xx, and every 4xx has a message: signed out, odd credentials, member, administrator', async () => {
     const failures: string[] = [];

@@ -51,15 +51,19 @@ export const calendarEventSchema = z.object({
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 /** ISO 8601 (with an offset, or a date for all-day events) or epoch milliseconds, as FullCalendar sends. */
+/** The last millisecond of the year 9999: as late as an ISO date (four-digit years) and the database go. */
+const LAST_INSTANT = 253_402_300_799_999;
+
 const instant = z.union(
   [
     z.iso.datetime({ offset: true, local: true }),
     z.iso.date(),
-    z.number().int().min(0).max(8_640_000_000_000_000),
+    z.number().int().min(0).max(LAST_INSTANT, { error: 'validation.dateInvalid' }),
     z
       .string()
-      .regex(/^\d{1,16}$/)
-      .transform(Number),
+      .regex(/^\d{1,15}$/)
+      .transform(Number)
+      .pipe(z.number().max(LAST_INSTANT, { error: 'validation.dateInvalid' })),
   ],
   { error: 'validation.dateInvalid' },
 );

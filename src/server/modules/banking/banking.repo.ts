@@ -381,11 +381,11 @@ export async function updateCategory(
   id: string,
   patch: Partial<Pick<BankingCategoryRow, 'name' | 'icon' | 'parentId' | 'key'>>,
 ) {
-  const [row] = await db
-    .update(bankingCategories)
-    .set(patch)
-    .where(and(eq(bankingCategories.id, id), eq(bankingCategories.userId, userId)))
-    .returning();
+  const mine = and(eq(bankingCategories.id, id), eq(bankingCategories.userId, userId));
+  // An empty patch (`{}`, which the contract allows) changes nothing: drizzle refuses an empty `set`.
+  const [row] = Object.values(patch).some((value) => value !== undefined)
+    ? await db.update(bankingCategories).set(patch).where(mine).returning()
+    : await db.select().from(bankingCategories).where(mine);
   return row;
 }
 
@@ -950,11 +950,11 @@ export async function updateRule(
   id: string,
   patch: { contains?: string; categoryId?: string },
 ) {
-  const [row] = await db
-    .update(bankingRules)
-    .set(patch)
-    .where(and(eq(bankingRules.id, id), eq(bankingRules.userId, userId)))
-    .returning();
+  const mine = and(eq(bankingRules.id, id), eq(bankingRules.userId, userId));
+  // An empty patch (`{}`, which the contract allows) changes nothing: drizzle refuses an empty `set`.
+  const [row] = Object.values(patch).some((value) => value !== undefined)
+    ? await db.update(bankingRules).set(patch).where(mine).returning()
+    : await db.select().from(bankingRules).where(mine);
   return row ? toRule(row) : undefined;
 }
 

@@ -351,11 +351,15 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await findLabel(db, me.user.id, request.params.id);
       if (!current) throw notFound('Label not found');
       const { name, color } = request.body;
-      const [label] = await db
-        .update(mailLabels)
-        .set({ ...(name !== undefined && { name }), ...(color !== undefined && { color }) })
-        .where(and(eq(mailLabels.id, current.id), eq(mailLabels.userId, me.user.id)))
-        .returning();
+      // An empty patch changes nothing (drizzle refuses an empty `set`).
+      const [label] =
+        name === undefined && color === undefined
+          ? [current]
+          : await db
+              .update(mailLabels)
+              .set({ ...(name !== undefined && { name }), ...(color !== undefined && { color }) })
+              .where(and(eq(mailLabels.id, current.id), eq(mailLabels.userId, me.user.id)))
+              .returning();
       await changed(me.user.id);
       const counts = (await labelsWithCounts(db, me.user.id)).find((l) => l.id === current.id);
       return {

@@ -1,7 +1,8 @@
 /**
  * `npm run backup [-- --out FILE]`: writes one archive (.tar.gz) of the database, every stored file and a
  * manifest with the schema version and checksums (ADR 057). Default: DATA_DIR/backups/atrium-<time>.tar.gz.
- * On PostgreSQL it runs while Atrium serves; on the embedded PGlite, Atrium must be stopped first.
+ * It runs while Atrium serves: on PostgreSQL through pg_dump; on the embedded PGlite, which one process owns,
+ * by asking the running Atrium to take it (backup.requests.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,12 @@ import { parseArgs } from 'node:util';
 
 import { readEnv } from '../src/server/env.ts';
 import { BackupError, createBackup } from '../src/server/modules/backup/backup.ts';
-import { openSourceDatabase, openStorageOf } from '../src/server/modules/backup/backup.env.ts';
+import {
+  HeldByAppError,
+  openSourceDatabase,
+  openStorageOf,
+} from '../src/server/modules/backup/backup.env.ts';
+import { requestBackupFromApp } from '../src/server/modules/backup/backup.requests.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const env = readEnv();
@@ -20,8 +26,32 @@ const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import
 };
 
 const started = Date.now();
+const done = (files: number, missing: string[]) => {
+  const mib = (fs.statSync(archivePath).size / 1024 / 1024).toFixed(1);
+  console.log(
+    `Backup written to ${archivePath} (${mib} MiB, ${files} files) in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  if (missing.length) {
+    console.log(
+      `${missing.length} files of the dump were deleted before they could be copied (deleted ` +
+        `while the backup ran): ${missing.join(', ')}`,
+    );
+  }
+};
+
 try {
-  const database = await openSourceDatabase(env);
+  let database;
+  try {
+    database = await openSourceDatabase(env);
+  } catch (error) {
+    if (!(error instanceof HeldByAppError)) throw error;
+    // Atrium is serving from the embedded database: it takes the backup itself.
+    console.log(`Atrium is running on this database (pid ${error.pid}): asking it for the backup…`);
+    const outcome = await requestBackupFromApp(env.DATA_DIR, error.pid, archivePath);
+    done(outcome.files, outcome.missing);
+    process.exit(0);
+  }
   const storage = openStorageOf(env);
   try {
     const manifest = await createBackup({
@@ -31,18 +61,7 @@ try {
       appVersion: version,
       log: (line) => console.log(line),
     });
-    const mib = (fs.statSync(archivePath).size / 1024 / 1024).toFixed(1);
-    console.log(
-      `Backup written to ${archivePath} (${mib} MiB, ${manifest.database.kind} schema ` +
-        `${manifest.database.schemaVersion.tag}, ${manifest.files.length} files) in ` +
-        `${((Date.now() - started) / 1000).toFixed(1)} s.`,
-    );
-    if (manifest.missing.length) {
-      console.log(
-        `${manifest.missing.length} files of the dump were deleted before they could be copied (deleted ` +
-          `while the backup ran): ${manifest.missing.join(', ')}`,
-      );
-    }
+    done(manifest.files.length, manifest.missing);
   } finally {
     storage.close();
     await database.close();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,6 +12,7 @@ import {
 } from './db/seed/demo-password.ts';
 import { DEMO_ADMIN, isEmpty, seedDemo } from './db/seed/seed.ts';
 import { findUserByEmail } from './modules/account/account.repo.ts';
+import { serveBackupRequests } from './modules/backup/backup.requests.ts';
 import { sweepTrash } from './modules/files/files.tree.ts';
 import { runRecurringAndAnnounce } from './modules/banking/banking.service.ts';
 import { sendBookingReminders } from './modules/booking/booking.reminders.ts';
@@ -114,6 +116,20 @@ async function main(): Promise<void> {
   }, 10 * 60_000);
   sweeper.unref();
 
+  // `npm run backup` cannot open the embedded database beside this process: it asks this one (ADR 057).
+  const stopBackups =
+    database.kind === 'pglite'
+      ? serveBackupRequests({
+          dataDir,
+          database,
+          storage: app.files.storage,
+          appVersion: (
+            JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }
+          ).version,
+          log: { info: (line) => app.log.info(line), warn: (line) => app.log.warn(line) },
+        })
+      : async () => {};
+
   // Connections that have not sent their request yet, so a shutdown waits for them (graceful-close.ts).
   const connections = trackConnections(app.server);
   let closing = false;
@@ -130,6 +146,7 @@ async function main(): Promise<void> {
     // Requests on connections accepted before the signal are answered; then 503 for newer ones, websockets
     // closed, requests in flight answered, and only then the database closed.
     closeGracefully(app, connections)
+      .then(stopBackups)
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -6,12 +6,16 @@ export interface DirLock {
 }
 
 export class DirLockedError extends Error {
+  /** The process that holds the directory. */
+  readonly pid: number;
+
   constructor(dir: string, pid: number) {
     super(
       `The embedded database in ${dir} is already in use by another Atrium process (pid ${pid}). ` +
         'Stop that process first, or give this one its own DATA_DIR (or a DATABASE_URL).',
     );
     this.name = 'DirLockedError';
+    this.pid = pid;
   }
 }
 

@@ -24,9 +24,21 @@ export function openStorageOf(env: Env): FileStorage & { close(): void } {
   return Object.assign(storage, { close: () => storage.client.destroy() });
 }
 
+/** The embedded database is open in a running Atrium, which takes the backup itself (backup.requests.ts). */
+export class HeldByAppError extends BackupError {
+  readonly pid: number;
+
+  constructor(message: string, pid: number) {
+    super(message);
+    this.name = 'HeldByAppError';
+    this.pid = pid;
+  }
+}
+
 /**
  * The database to back up. PGlite serves one process (its directory is locked, SECURITY.md §0.7): while
- * Atrium runs on it no other process may open it, so its backup needs Atrium stopped (ADR 057).
+ * Atrium runs on it no other process may open it, and this throws HeldByAppError naming that process, which
+ * `npm run backup` then asks for the backup (ADR 057).
  */
 export async function openSourceDatabase(env: Env): Promise<Database> {
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
@@ -36,11 +48,7 @@ export async function openSourceDatabase(env: Env): Promise<Database> {
     return await openPglite(dir);
   } catch (error) {
     if (!(error instanceof DirLockedError)) throw error;
-    throw new BackupError(
-      `${error.message}\nThe embedded database (PGlite) can be opened by one process only, so it cannot be ` +
-        'backed up while Atrium serves from it: stop Atrium, run `npm run backup` (a few seconds), then start ' +
-        'Atrium again. With PostgreSQL (DATABASE_URL) backups run while Atrium serves.',
-    );
+    throw new HeldByAppError(error.message, error.pid);
   }
 }
 

@@ -20,6 +20,7 @@ import { seedFiles } from '../files/files.seed.ts';
 import { seedMail } from '../mail/mail.seed.ts';
 import { createDiskStorage, type FileStorage } from '../files/files.service.ts';
 import { createBackup, MIGRATION_ROWS, restoreBackup, rowCounts, type RestoreTarget } from './backup.ts';
+import { requestBackupFromApp, requestsDirOf, serveBackupRequests } from './backup.requests.ts';
 
 /**
  * A part of the demo (seed.ts) that is quick to make: people, their chats, mail, calendar, banking and the
@@ -120,7 +121,7 @@ describe('backup and restore', () => {
       if (!pgTarget) await restored.close();
     }
     expect(await checksums(storage)).toEqual(sourceSums);
-  });
+  }, 60_000);
 
   it('refuses a target that is not empty', async () => {
     // The first test restored into the target: it now has rows and files.
@@ -149,4 +150,51 @@ describe('backup and restore', () => {
     // On PostgreSQL the target is the database restored above, left as it was.
     else expect(await rowCounts(pgTarget!.db)).toEqual(await rowCounts(source.db));
   });
+  it('is taken by the app that holds the database when `npm run backup` asks it (SIGUSR2)', async () => {
+    const appDataDir = path.join(dir, 'app-data');
+    const stop = serveBackupRequests({
+      dataDir: appDataDir,
+      database: source,
+      storage: sourceStorage,
+      appVersion: 't',
+      log: { info: () => {}, warn: () => {} },
+    });
+    const asked = path.join(dir, 'asked.tar.gz');
+    try {
+      const outcome = await requestBackupFromApp(appDataDir, process.pid, asked, 60_000);
+      expect(outcome).toEqual({
+        ok: true,
+        archivePath: asked,
+        files: Object.keys(await checksums(sourceStorage)).length,
+        missing: [],
+      });
+    } finally {
+      await stop();
+    }
+    expect(fs.readdirSync(requestsDirOf(appDataDir))).toEqual([]);
+
+    // The archive restores like any other.
+    const fresh = source.kind === 'postgres' ? await createTestDb() : undefined;
+    try {
+      const freshTarget: RestoreTarget = fresh
+        ? {
+            kind: 'postgres',
+            url: (fresh.db as unknown as { $client: pg.Pool }).$client.options.connectionString!,
+          }
+        : { kind: 'pglite', dataDir: path.join(dir, 'asked-pglite') };
+      await restoreBackup({
+        archivePath: asked,
+        target: freshTarget,
+        storage: createDiskStorage(path.join(dir, 'asked-uploads')),
+      });
+      const restored = fresh ?? (await openPglite(path.join(dir, 'asked-pglite')));
+      try {
+        expect(await rowCounts(restored.db)).toEqual(await rowCounts(source.db));
+      } finally {
+        if (!fresh) await restored.close();
+      }
+    } finally {
+      await fresh?.close();
+    }
+  }, 60_000);
 });

@@ -120,6 +120,8 @@ export async function createBackup(options: BackupOptions): Promise<Manifest & {
       'database',
       'files',
     ]);
+    // The archive holds the whole database: readable by its owner only, like the data directory.
+    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, archivePath);
     return { ...manifest, missing };
   } finally {

@@ -17,9 +17,19 @@ const pending: ((api: SnackbarApi) => void)[] = [];
 const listeners = new Set<() => void>();
 let nextKey = 0;
 
+/**
+ * Text toasts on screen and not yet closing, by text. notistack's own duplicate check also counts a toast
+ * that is closing, so the same text asked for again in that moment (a second "Saved" a few seconds after
+ * the first) was dropped and the person saw nothing; here a duplicate is suppressed only while the first
+ * one is really showing, and shown afresh once it starts to close.
+ */
+const showing = new Map<string, SnackbarKey>();
+
 /** Called by the host once notistack's provider is mounted: shows the toasts queued meanwhile. */
 export function registerSnackbarHost(api: SnackbarApi | null): void {
   host = api;
+  // The toasts of a host that unmounts go with it.
+  if (!api) showing.clear();
   if (api) for (const show of pending.splice(0)) show(api);
 }
 
@@ -38,14 +48,6 @@ function wantHost(): void {
 
 /** Loads the host's code ahead of the first toast (e.g. when a form is about to be submitted). */
 export const preloadSnackbarHost = () => import('./snackbar-host.tsx');
-
-/**
- * Text toasts on screen and not yet closing, by text. notistack's own duplicate check also counts a toast
- * that is closing, so the same text asked for again in that moment (a second "Saved" a few seconds after
- * the first) was dropped and the person saw nothing; here a duplicate is suppressed only while the first
- * one is really showing, and shown afresh once it starts to close.
- */
-const showing = new Map<string, SnackbarKey>();
 
 function forget(key: SnackbarKey): void {
   for (const [text, shownKey] of showing) if (shownKey === key) showing.delete(text);

@@ -46,6 +46,8 @@ export interface ServeBackupsOptions {
  * stops listening (and waits for a backup under way).
  */
 export function serveBackupRequests(options: ServeBackupsOptions): () => Promise<void> {
+  // Windows has no SIGUSR2: there, a backup of the embedded database needs Atrium stopped (ADR 057).
+  if (process.platform === 'win32') return async () => {};
   const dir = requestsDirOf(options.dataDir);
   let running = Promise.resolve();
 
@@ -104,6 +106,12 @@ export async function requestBackupFromApp(
   archivePath: string,
   timeoutMs = 30 * 60_000,
 ): Promise<Extract<BackupOutcome, { ok: true }>> {
+  if (process.platform === 'win32') {
+    throw new BackupError(
+      `Atrium (pid ${pid}) holds the embedded database, and on Windows it cannot be asked for a backup: ` +
+        'stop Atrium, run `npm run backup` (a few seconds), then start Atrium again.',
+    );
+  }
   const dir = requestsDirOf(dataDir);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const id = randomUUID();

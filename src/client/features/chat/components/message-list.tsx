@@ -184,6 +184,9 @@ export function MessageList({
 
   const scrollToBottom = () => {
     const element = scroller.current;
+    // An older page still loading no longer holds the view where it was: the reader asked for the end.
+    keepFromBottom.current = null;
+    atBottom.current = true;
     if (element) element.scrollTop = element.scrollHeight;
     setUnseen(0);
   };

@@ -56,19 +56,21 @@ export type Surfaces = {
  * backgrounds. The hover tint is the greys' 500 at 8 % in both modes: MUI's defaults (black at 4 % in light,
  * white at 8 % in dark) left secondary text in a hovered table row at 4.48:1 (axe, colour contrast).
  */
+const hover: Surfaces['hover'] = { color: grey[500], opacity: 0.08 };
+
 export const surfaces: Record<ThemeMode, Record<ThemeContrast, Surfaces>> = {
   light: {
     default: {
       text: { primary: grey[800], secondary: grey[600], disabled: grey[500] },
       background: { default: '#FFFFFF', paper: '#FFFFFF', neutral: grey[200] },
       divider: 'rgba(145, 158, 171, 0.2)',
-      hover: { color: grey[500], opacity: 0.08 },
+      hover,
     },
     bold: {
       text: { primary: grey[900], secondary: grey[700], disabled: grey[600] },
       background: { default: grey[200], paper: '#FFFFFF', neutral: grey[300] },
       divider: 'rgba(99, 115, 129, 0.4)',
-      hover: { color: grey[500], opacity: 0.08 },
+      hover,
     },
   },
   dark: {
@@ -76,13 +78,13 @@ export const surfaces: Record<ThemeMode, Record<ThemeContrast, Surfaces>> = {
       text: { primary: '#FFFFFF', secondary: grey[500], disabled: grey[600] },
       background: { default: grey[900], paper: grey[800], neutral: '#28323D' },
       divider: 'rgba(145, 158, 171, 0.2)',
-      hover: { color: grey[500], opacity: 0.08 },
+      hover,
     },
     bold: {
       text: { primary: '#FFFFFF', secondary: grey[400], disabled: grey[500] },
       background: { default: '#0B0F14', paper: grey[800], neutral: '#28323D' },
       divider: 'rgba(196, 205, 213, 0.32)',
-      hover: { color: grey[500], opacity: 0.08 },
+      hover,
     },
   },
 };

@@ -210,7 +210,8 @@ export const invoiceItemSchema = z.object({
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
 export const invoiceOwnerSchema = z.object({
-  id: z.uuid(),
+  /** null once the person deleted their account; name and email are then empty (ADR 058). */
+  id: z.uuid().nullable(),
   name: z.string(),
   email: z.string(),
   avatarUrl: z.string().nullable(),

@@ -363,7 +363,8 @@ export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 export const orderQuoteResponse = z.object({ quote: orderQuoteSchema });
 
 export const orderCustomerSchema = z.object({
-  id: z.uuid(),
+  /** null once the person deleted their account; name and email are then empty (ADR 058). */
+  id: z.uuid().nullable(),
   name: z.string(),
   email: z.string(),
   avatarUrl: z.string().nullable(),

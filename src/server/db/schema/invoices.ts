@@ -116,9 +116,8 @@ export const invoices = pgTable(
     number: integer()
       .notNull()
       .default(sql`nextval('invoices_number_seq')`),
-    ownerId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null once the owner deleted their account: the invoice stays in the books, anonymised (ADR 058). */
+    ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     status: text({ enum: storedInvoiceStatuses }).notNull().default('draft'),
     fromAddressId: uuid().references(() => invoiceFromAddresses.id, { onDelete: 'set null' }),
     invoiceFrom: jsonb().$type<PartySnapshotColumn>().notNull(),

@@ -131,9 +131,8 @@ export const orders = pgTable(
     number: integer()
       .notNull()
       .default(sql`nextval('orders_number_seq')`),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null once the customer deleted their account: the order stays in the books, anonymised (ADR 058). */
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     status: text({ enum: orderStatuses }).notNull().default('pending'),
     subtotal: money().notNull(),
     discount: money().notNull().default(0),

@@ -37,8 +37,9 @@ const itemsJson = sql<unknown>`(select coalesce(json_agg(json_build_object(
 
 const invoiceColumns = {
   ...getTableColumns(invoices),
-  ownerName,
-  ownerEmail: users.email,
+  // Empty once the owner deleted their account (ADR 058).
+  ownerName: sql<string>`coalesce(${ownerName}, '')`,
+  ownerEmail: sql<string>`coalesce(${users.email}, '')`,
   ownerAvatarUrl: users.avatarUrl,
   itemsJson,
 };
@@ -51,7 +52,7 @@ export type InvoiceListRow = InvoiceRow & {
 };
 
 const invoicesQuery = (db: Db) =>
-  db.select(invoiceColumns).from(invoices).innerJoin(users, eq(users.id, invoices.ownerId));
+  db.select(invoiceColumns).from(invoices).leftJoin(users, eq(users.id, invoices.ownerId));
 
 /** The contract's invoice from a row read with its lines and owner, its status as shown on `today`. */
 export function toInvoice(row: InvoiceListRow, today = todayUtc()): Invoice {
@@ -406,7 +407,7 @@ export async function deleteInvoices(
   db: Db,
   ids: string[],
   ownerId: string | undefined,
-): Promise<Array<{ id: string; ownerId: string }>> {
+): Promise<Array<{ id: string; ownerId: string | null }>> {
   if (!ids.length) return [];
   return db
     .delete(invoices)

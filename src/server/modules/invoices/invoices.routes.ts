@@ -78,12 +78,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** Tells the owner's and the administrators' tabs; a failed push is logged, never the request's failure. */
-  async function announce(changes: Array<{ id: string; ownerId: string }>): Promise<void> {
+  async function announce(changes: Array<{ id: string; ownerId: string | null }>): Promise<void> {
     if (!changes.length) return;
     try {
       const admins = await activeAdminIds(db);
       for (const change of changes) {
-        await app.realtime.publish([...new Set([change.ownerId, ...admins])], {
+        const owner = change.ownerId ? [change.ownerId] : []; // none once they deleted their account
+        await app.realtime.publish([...new Set([...owner, ...admins])], {
           type: 'invoices.changed',
           invoiceId: change.id,
         });

@@ -36,12 +36,13 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
 export async function announceOrder(
   app: FastifyInstance,
   orderId: string,
-  customerId: string,
+  /** null: the customer deleted their account (ADR 058). */
+  customerId: string | null,
   status: OrderStatus,
 ): Promise<void> {
   try {
     const admins = await activeAdminIds(app.db);
-    await app.realtime.publish([...new Set([customerId, ...admins])], {
+    await app.realtime.publish([...new Set([...(customerId ? [customerId] : []), ...admins])], {
       type: 'orders.changed',
       orderId,
       status,
@@ -64,12 +65,15 @@ export async function moveOrder(
   by: { userId: string | null; note: string },
 ): Promise<boolean> {
   if (!(await changeOrderStatus(app.db, row, to, by))) return false;
-  await notifyUser(app, row.userId, {
-    type: 'order',
-    title: `Order ${formatOrderNumber(row.number)} ${STATUS_TEXT[to]}`,
-    body: by.note,
-    link: `/dashboard/order/${row.id}`,
-  });
+  // No one to tell once the customer deleted their account.
+  if (row.userId) {
+    await notifyUser(app, row.userId, {
+      type: 'order',
+      title: `Order ${formatOrderNumber(row.number)} ${STATUS_TEXT[to]}`,
+      body: by.note,
+      link: `/dashboard/order/${row.id}`,
+    });
+  }
   await announceOrder(app, row.id, row.userId, to);
   return true;
 }

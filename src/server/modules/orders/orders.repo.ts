@@ -72,8 +72,9 @@ const itemsJson = sql<unknown>`(select coalesce(json_agg(json_build_object(
 
 const orderColumns = {
   ...getTableColumns(orders),
-  customerName: personName,
-  customerEmail: users.email,
+  // Empty once the customer deleted their account (ADR 058).
+  customerName: sql<string>`coalesce(${personName}, '')`,
+  customerEmail: sql<string>`coalesce(${users.email}, '')`,
   customerAvatarUrl: users.avatarUrl,
   itemsJson,
 };
@@ -98,7 +99,7 @@ const withItems = ({ itemsJson: json, ...row }: RawOrderRow): OrderListRow => ({
 });
 
 const ordersQuery = (db: Db) =>
-  db.select(orderColumns).from(orders).innerJoin(users, eq(users.id, orders.userId));
+  db.select(orderColumns).from(orders).leftJoin(users, eq(users.id, orders.userId));
 
 /** The order, if `userId` may see it (undefined: any order, for administrators). */
 export async function findOrder(db: Db, id: string, userId?: string): Promise<OrderListRow | undefined> {

@@ -585,5 +585,5 @@ export async function buyersAmong(
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(completedOrdersWith(productId, unique));
-  return new Set(rows.map((r) => r.userId));
+  return new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])));
 }

@@ -145,7 +145,9 @@ function Details({ order }: { order: Order }) {
               {order.customer.name.charAt(0)}
             </Avatar>
             <Box>
-              <Typography variant="subtitle2">{order.customer.name}</Typography>
+              <Typography variant="subtitle2">
+                {order.customer.name || t('orders.deletedCustomer')}
+              </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {order.customer.email}
               </Typography>

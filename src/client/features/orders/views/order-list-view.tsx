@@ -91,37 +91,47 @@ export function OrderListView() {
       header: t('orders.customer'),
       sortable: true,
       minWidth: 220,
-      render: (o) => (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <Avatar src={o.customer.avatarUrl ?? undefined} alt="" sx={{ width: 36, height: 36 }}>
-            {o.customer.name.charAt(0)}
-          </Avatar>
-          <Box sx={{ minWidth: 0 }}>
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              color="inherit"
-              underline="hover"
-              aria-label={t('orders.ordersOf', { name: o.customer.name })}
-              onClick={() => list.setFilter('customer', o.customer.id)}
-              sx={{
-                display: 'block',
-                maxWidth: 1,
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
-                textAlign: 'start',
-              }}
-            >
-              {o.customer.name}
-            </Link>
-            <Typography variant="caption" sx={{ color: 'text.secondary' }} noWrap component="p">
-              {o.customer.email}
-            </Typography>
-          </Box>
-        </Stack>
-      ),
+      render: (o) => {
+        // A customer who deleted their account: the order stays, without them (ADR 058).
+        const { id, name, email, avatarUrl } = o.customer;
+        return (
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Avatar src={avatarUrl ?? undefined} alt="" sx={{ width: 36, height: 36 }}>
+              {name.charAt(0)}
+            </Avatar>
+            <Box sx={{ minWidth: 0 }}>
+              {id === null ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+                  {t('orders.deletedCustomer')}
+                </Typography>
+              ) : (
+                <Link
+                  component="button"
+                  type="button"
+                  variant="body2"
+                  color="inherit"
+                  underline="hover"
+                  aria-label={t('orders.ordersOf', { name })}
+                  onClick={() => list.setFilter('customer', id)}
+                  sx={{
+                    display: 'block',
+                    maxWidth: 1,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                    textAlign: 'start',
+                  }}
+                >
+                  {name}
+                </Link>
+              )}
+              <Typography variant="caption" sx={{ color: 'text.secondary' }} noWrap component="p">
+                {email}
+              </Typography>
+            </Box>
+          </Stack>
+        );
+      },
     },
     {
       field: 'createdAt',

@@ -10,6 +10,7 @@ export const orders: typeof en = {
     notFound: 'هذا الطلب غير موجود، أو لا يخصك.',
     number: 'الطلب',
     customer: 'العميل',
+    deletedCustomer: 'حساب محذوف',
     date: 'التاريخ',
     items: 'المنتجات',
     total: 'الإجمالي',

@@ -10,6 +10,7 @@ export const orders: typeof en = {
     notFound: '该订单不存在，或不属于您。',
     number: '订单号',
     customer: '客户',
+    deletedCustomer: '已删除的账户',
     date: '日期',
     items: '商品',
     total: '合计',

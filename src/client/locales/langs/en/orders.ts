@@ -11,6 +11,7 @@ export const orders = {
     notFound: 'This order does not exist, or it is not yours.',
     number: 'Order',
     customer: 'Customer',
+    deletedCustomer: 'Deleted account',
     date: 'Date',
     items: 'Items',
     total: 'Total',

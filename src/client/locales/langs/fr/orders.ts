@@ -10,6 +10,7 @@ export const orders: typeof en = {
     notFound: 'Cette commande n’existe pas ou ne vous appartient pas.',
     number: 'Commande',
     customer: 'Client',
+    deletedCustomer: 'Compte supprimé',
     date: 'Date',
     items: 'Articles',
     total: 'Total',

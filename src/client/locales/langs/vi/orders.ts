@@ -10,6 +10,7 @@ export const orders: typeof en = {
     notFound: 'Đơn hàng này không tồn tại hoặc không thuộc về bạn.',
     number: 'Đơn hàng',
     customer: 'Khách hàng',
+    deletedCustomer: 'Tài khoản đã xóa',
     date: 'Ngày',
     items: 'Sản phẩm',
     total: 'Tổng cộng',

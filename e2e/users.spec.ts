@@ -285,6 +285,40 @@ test('the account page changes the name (header and profile follow), the passwor
   await expect(page.getByText('Joined Atrium')).toBeVisible();
 });
 
+test('a person deletes their own account with their password; their other device is signed out at once', async ({
+  browser,
+  page,
+}) => {
+  const person = await registerPlainUser(page, 'Dora', 'Departing');
+  // The same person on a second device.
+  const device = await browser.newPage();
+  try {
+    await openSignedIn(device, await signIn(device.request, { email: person.email, password: PASSWORD }));
+
+    await page.goto('/dashboard/user/account?tab=privacy');
+    const section = page.getByRole('region', { name: 'Delete account' });
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Current password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await expect(dialog.getByText('Your current password is incorrect')).toBeVisible();
+    await dialog.getByLabel('Current password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect(page.getByText('Your account was deleted')).toBeVisible();
+    // The other device leaves the dashboard without a reload.
+    await expect(device).toHaveURL(/\/auth\/login/);
+    // The account is gone: it cannot sign in again.
+    const again = await page.request.post('/api/account/login', {
+      data: { email: person.email, password: PASSWORD },
+    });
+    expect(again.status()).toBe(401);
+  } finally {
+    await device.close();
+  }
+});
+
 test('the cards page follows and unfollows a user', async ({ page }) => {
   await registerPlainUser(page, 'Card', 'Reader');
   await page.goto('/dashboard/user/cards');

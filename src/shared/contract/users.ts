@@ -350,6 +350,15 @@ export const updateMyAccountInput = z.strictObject({
 });
 export type UpdateMyAccountInput = z.input<typeof updateMyAccountInput>;
 
+/** POST /api/account/my-account/delete: deleting my own account takes my password again (ADR 058). */
+export const deleteMyAccountInput = z.strictObject({
+  currentPassword: z
+    .string({ error: 'validation.currentPasswordRequired' })
+    .min(1, 'validation.currentPasswordRequired')
+    .max(PASSWORD_MAX, 'validation.passwordTooLong'),
+});
+export type DeleteMyAccountInput = z.infer<typeof deleteMyAccountInput>;
+
 export const changePasswordInput = z
   .object({
     currentPassword: z

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { myAccountResponse } from '#shared/contract/account.ts';
+import { messageResponse, myAccountResponse } from '#shared/contract/account.ts';
 import { errorResponses } from '#shared/contract/common.ts';
-import { imageParams, imageResponse, updateMyAccountInput } from '#shared/contract/users.ts';
+import {
+  deleteMyAccountInput,
+  imageParams,
+  imageResponse,
+  updateMyAccountInput,
+} from '#shared/contract/users.ts';
 import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
 import type { UserRow } from '../../db/schema/index.ts';
@@ -20,6 +25,7 @@ import {
 import { publicUploadUrl, storageKeyOfUrl } from '../files/files.service.ts';
 import { deleteOwnImage, toUserImage } from './directory.repo.ts';
 import { updateUserRow } from './users.repo.ts';
+import { eraseAccounts } from './erase.ts';
 import { diffUser, profilePatch } from './users.service.ts';
 
 const emailTaken = () =>
@@ -133,6 +139,29 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await app.files.storage.remove([image.storageKey]);
       return reply.code(204).send(null);
+    },
+  );
+
+  /**
+   * Deletes my account, after my password again (ADR 058): what is mine goes, what others depend on stays
+   * without my name; every session ends at once. The last active administrator cannot (409).
+   */
+  app.post(
+    '/my-account/delete',
+    {
+      schema: { body: deleteMyAccountInput, response: { 200: messageResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const { user } = actor(request);
+      await checkCurrentPassword(db, user, request.body.currentPassword);
+      await eraseAccounts(app, {
+        actorId: user.id,
+        ids: [user.id],
+        ip: request.ip,
+        action: 'user.delete',
+      });
+      request.log.info({ event: 'account.deleted', userId: user.id });
+      return { message: 'Your account was deleted' };
     },
   );
 };

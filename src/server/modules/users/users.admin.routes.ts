@@ -32,8 +32,8 @@ import { publicUploadUrl } from '../files/files.service.ts';
 import { announceDecision } from '../workspace/workspace.service.ts';
 
 import { writeAudit } from './audit.repo.ts';
+import { eraseAccounts } from './erase.ts';
 import {
-  deleteUsers,
   findUserByRef,
   insertUser,
   listUsers,
@@ -151,32 +151,13 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = actor(request);
-      const ids = [...new Set(request.body.ids)];
-      const { deleted, files } = await db.transaction(async (tx) => {
-        await lockAdminSet(tx);
-        await assertStillAdmin(tx, me.user.id);
-        const rows = await usersByIds(tx, ids);
-        if (rows.some(isActiveAdmin) && !(await otherActiveAdminExists(tx, ids))) throw lastAdminConflict();
-        const result = await deleteUsers(tx, ids);
-        const gone = new Set(result.deleted);
-        await writeAudit(
-          tx,
-          rows
-            .filter((r) => gone.has(r.id))
-            .map((r) => ({
-              actorId: me.user.id,
-              action: 'user.bulk_delete',
-              targetUserId: r.id,
-              targetLabel: auditLabel(r),
-              changes: {},
-              ip: request.ip,
-            })),
-        );
-        return result;
+      const deleted = await eraseAccounts(app, {
+        actorId: me.user.id,
+        ids: request.body.ids,
+        ip: request.ip,
+        action: 'user.bulk_delete',
+        assertActor: (tx) => assertStillAdmin(tx, me.user.id),
       });
-      for (const userId of deleted) await app.realtime.sessionsEnded({ userId });
-      await announceAccountsChanged(app, deleted);
-      await app.files.storage.remove(files);
       request.log.info({ event: 'user.bulk_delete', actorId: me.user.id, targetIds: deleted });
       return { deleted: deleted.length };
     },
@@ -288,32 +269,17 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = actor(request);
-      const removed = await db.transaction(async (tx) => {
-        await lockAdminSet(tx);
-        await assertStillAdmin(tx, me.user.id);
-        const target = await findUserByRef(tx, request.params.id);
-        if (!target) throw userNotFound();
-        if (isActiveAdmin(target) && !(await otherActiveAdminExists(tx, [target.id]))) {
-          throw lastAdminConflict();
-        }
-        // Sessions, follows and image rows go with the user (foreign keys cascade): their tokens die at once.
-        const result = await deleteUsers(tx, [target.id]);
-        await writeAudit(tx, [
-          {
-            actorId: me.user.id,
-            action: 'user.delete',
-            targetUserId: target.id,
-            targetLabel: auditLabel(target),
-            changes: {},
-            ip: request.ip,
-          },
-        ]);
-        request.log.info({ event: 'user.delete', actorId: me.user.id, targetId: target.id });
-        return { files: result.files, targetId: target.id };
+      const target = await findUserByRef(db, request.params.id);
+      if (!target) throw userNotFound();
+      const deleted = await eraseAccounts(app, {
+        actorId: me.user.id,
+        ids: [target.id],
+        ip: request.ip,
+        action: 'user.delete',
+        assertActor: (tx) => assertStillAdmin(tx, me.user.id),
       });
-      await app.realtime.sessionsEnded({ userId: removed.targetId });
-      await announceAccountsChanged(app, [removed.targetId]);
-      await app.files.storage.remove(removed.files);
+      if (!deleted.length) throw userNotFound();
+      request.log.info({ event: 'user.delete', actorId: me.user.id, targetId: target.id });
       return reply.code(204).send(null);
     },
   );

@@ -15,6 +15,7 @@ import type {
   bulkDeleteResponse,
   ChangePasswordInput,
   CreateUserInput,
+  DeleteMyAccountInput,
   FollowResponse,
   GalleryResponse,
   imageResponse,
@@ -207,6 +208,8 @@ export const myAccountApi = {
   update: (input: UpdateMyAccountInput) => apiClient.patch<MyAccountResponse>('/account/my-account', input),
   changePassword: (input: ChangePasswordInput) =>
     apiClient.post<MessageResponse>('/account/change-password', input),
+  deleteAccount: (input: DeleteMyAccountInput) =>
+    apiClient.post<MessageResponse>('/account/my-account/delete', input),
   resendVerification: () => apiClient.post<MessageResponse>('/account/resend-verification'),
   sessions: (signal?: AbortSignal) => apiClient.get<SessionsResponse>('/account/sessions', { signal }),
   revokeSession: (id: string) => apiClient.delete<null>(`/account/sessions/${encodeURIComponent(id)}`),
@@ -250,6 +253,15 @@ export function useChangePassword() {
     // The server ends every other session.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.sessions() }),
   });
+}
+
+/**
+ * Deletes my account (ADR 058); once the server has, this device signs out (the server has already ended
+ * every session).
+ */
+export function useDeleteMyAccount() {
+  const { logout } = useAuthActions();
+  return useMutation({ mutationFn: myAccountApi.deleteAccount, onSuccess: () => logout() });
 }
 
 export function useResendVerification() {

@@ -4,6 +4,7 @@ import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { ReactElement, ReactNode } from 'react';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { AccountDelete } from '../components/account-delete.tsx';
 import { AccountGeneral } from '../components/account-general.tsx';
 import { AccountNotifications } from '../components/account-notifications.tsx';
 import { AccountPrivacy } from '../components/account-privacy.tsx';
@@ -75,7 +77,12 @@ export function AccountView({ extraTabs = [] }: { extraTabs?: readonly AccountEx
       <Box {...panelProps}>
         {tab === 'general' && <AccountGeneral user={user} />}
         {tab === 'notifications' && <AccountNotifications user={user} />}
-        {tab === 'privacy' && <AccountPrivacy user={user} />}
+        {tab === 'privacy' && (
+          <Stack spacing={3}>
+            <AccountPrivacy user={user} />
+            <AccountDelete />
+          </Stack>
+        )}
         {tab === 'social' && <AccountSocialLinks user={user} />}
         {tab === 'security' && <AccountSecurity />}
         {extraOf(tab)?.panel}

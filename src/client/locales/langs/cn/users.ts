@@ -199,6 +199,7 @@ export const users: UsersTranslation = {
       coverUpdated: '您的封面已更新',
       accountSaved: '您的账户已更新',
       privacySaved: '您的隐私设置已保存',
+      accountDeleted: '您的账户已删除',
       noChanges: '没有需要保存的更改',
       emailCodeSent: '我们已向 {{email}} 发送确认码',
       notificationsSaved: '您的通知设置已保存',
@@ -312,6 +313,15 @@ export const users: UsersTranslation = {
         members: '所有成员',
         nobody: '仅我和管理员',
         address: '您的邮寄地址仅对您本人和管理员可见。',
+      },
+      delete: {
+        title: '删除账户',
+        text: '您的账户、个人资料、邮件和聊天、日程、卡片、文章、文件、银行记录和预订都将被删除。他人依赖的内容会保留，但不再带有您的姓名：您在他人会话中的消息、账目中的订单和发票。此操作无法撤销。',
+        open: '删除我的账户',
+        confirmTitle: '删除您的账户？',
+        confirmText: '输入密码以确认。您将立即在所有设备上退出登录。',
+        confirm: '删除账户',
+        lastAdmin: '您是最后一位管理员。请先将其他人设为管理员。',
       },
       notifications: {
         activity: '动态',

@@ -201,6 +201,7 @@ export const users = {
       coverUpdated: 'Your cover was updated',
       accountSaved: 'Your account was updated',
       privacySaved: 'Your privacy settings were saved',
+      accountDeleted: 'Your account was deleted',
       noChanges: 'There are no changes to save',
       emailCodeSent: 'We sent a confirmation code to {{email}}',
       notificationsSaved: 'Your notification settings were saved',
@@ -316,6 +317,15 @@ export const users = {
         members: 'All members',
         nobody: 'Only me and administrators',
         address: 'Your postal address is shown only to you and administrators.',
+      },
+      delete: {
+        title: 'Delete account',
+        text: 'Your account, your profile, your mail and chats, your events, cards, posts, files, banking and bookings are deleted. What others depend on stays without your name: your messages in their conversations, your orders and invoices in the books. This cannot be undone.',
+        open: 'Delete my account',
+        confirmTitle: 'Delete your account?',
+        confirmText: 'Enter your password to confirm. You are signed out everywhere at once.',
+        confirm: 'Delete account',
+        lastAdmin: 'You are the last administrator. Make someone else an administrator first.',
       },
       notifications: {
         activity: 'Activity',

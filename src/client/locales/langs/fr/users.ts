@@ -203,6 +203,7 @@ export const users: UsersTranslation = {
       coverUpdated: 'Votre image de couverture a été mise à jour',
       accountSaved: 'Votre compte a été mis à jour',
       privacySaved: 'Vos paramètres de confidentialité ont été enregistrés',
+      accountDeleted: 'Votre compte a été supprimé',
       noChanges: 'Aucune modification à enregistrer',
       emailCodeSent: 'Nous avons envoyé un code de confirmation à {{email}}',
       notificationsSaved: 'Vos préférences de notification ont été enregistrées',
@@ -320,6 +321,15 @@ export const users: UsersTranslation = {
         members: 'Tous les membres',
         nobody: 'Seulement moi et les administrateurs',
         address: 'Votre adresse postale n’est visible que par vous et les administrateurs.',
+      },
+      delete: {
+        title: 'Supprimer le compte',
+        text: 'Votre compte, votre profil, vos e-mails et discussions, vos événements, cartes, articles, fichiers, opérations bancaires et réservations sont supprimés. Ce dont d’autres dépendent reste, sans votre nom : vos messages dans leurs conversations, vos commandes et factures dans les comptes. C’est irréversible.',
+        open: 'Supprimer mon compte',
+        confirmTitle: 'Supprimer votre compte ?',
+        confirmText: 'Saisissez votre mot de passe pour confirmer. Vous êtes déconnecté partout à la fois.',
+        confirm: 'Supprimer le compte',
+        lastAdmin: 'Vous êtes le dernier administrateur. Nommez d’abord quelqu’un d’autre administrateur.',
       },
       notifications: {
         activity: 'Activité',

@@ -201,6 +201,7 @@ export const users: UsersTranslation = {
       coverUpdated: 'Ảnh bìa của bạn đã được cập nhật',
       accountSaved: 'Tài khoản của bạn đã được cập nhật',
       privacySaved: 'Đã lưu cài đặt quyền riêng tư của bạn',
+      accountDeleted: 'Tài khoản của bạn đã bị xóa',
       noChanges: 'Không có thay đổi nào để lưu',
       emailCodeSent: 'Chúng tôi đã gửi mã xác nhận đến {{email}}',
       notificationsSaved: 'Đã lưu cài đặt thông báo của bạn',
@@ -316,6 +317,15 @@ export const users: UsersTranslation = {
         members: 'Tất cả thành viên',
         nobody: 'Chỉ tôi và quản trị viên',
         address: 'Địa chỉ bưu chính của bạn chỉ hiển thị với bạn và quản trị viên.',
+      },
+      delete: {
+        title: 'Xóa tài khoản',
+        text: 'Tài khoản, hồ sơ, thư và cuộc trò chuyện, sự kiện, thẻ, bài viết, tệp, dữ liệu ngân hàng và lượt đặt chỗ của bạn sẽ bị xóa. Những gì người khác cần vẫn được giữ lại nhưng không có tên bạn: tin nhắn của bạn trong cuộc trò chuyện của họ, đơn hàng và hóa đơn trong sổ sách. Không thể hoàn tác.',
+        open: 'Xóa tài khoản của tôi',
+        confirmTitle: 'Xóa tài khoản của bạn?',
+        confirmText: 'Nhập mật khẩu để xác nhận. Bạn sẽ bị đăng xuất khỏi mọi nơi ngay lập tức.',
+        confirm: 'Xóa tài khoản',
+        lastAdmin: 'Bạn là quản trị viên cuối cùng. Hãy chỉ định người khác làm quản trị viên trước.',
       },
       notifications: {
         activity: 'Hoạt động',

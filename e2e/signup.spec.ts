@@ -26,6 +26,8 @@ test('approval: a new account waits, and moves on to the dashboard once an admin
   browser,
   request,
 }) => {
+  // Two browsers and a mailed account: on CI it ran past the default minute once.
+  test.slow();
   const adminToken = await signIn(request);
   await setSignup(request, adminToken, 'approval');
   const visitor = await browser.newPage();

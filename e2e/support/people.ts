@@ -60,5 +60,7 @@ export async function useSession(page: Page, token: string): Promise<void> {
 export async function openSignedIn(page: Page, token: string, path = '/dashboard/app'): Promise<void> {
   await useSession(page, token);
   await page.goto(path);
-  await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible();
+  // A new browser's first load: on a busy two-core machine the embedded database may still be answering
+  // the previous page's requests, one at a time.
+  await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible({ timeout: 20_000 });
 }

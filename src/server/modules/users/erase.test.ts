@@ -173,6 +173,24 @@ describe('deleting my own account', () => {
   }, 120_000);
 });
 
+describe('a namesake', () => {
+  it("keeps their own name: only the deleted person's address is swept", async () => {
+    const first = await member(t.app, 'Sam', 'Same');
+    const second = await member(t.app, 'Sam', 'Same');
+    await ok(second, 'PATCH', '/account/my-account', { about: 'I am Sam Same, write to me' });
+    await ok(first, 'PATCH', '/account/my-account', { about: `Sam Same, ${first.email}` });
+    const res = await call(first, 'POST', '/account/my-account/delete', { currentPassword: GOOD_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await traces(first.email)).toEqual({});
+    const { user } = await ok<{ user: { firstName: string; lastName: string; about: string } }>(
+      second,
+      'GET',
+      '/account/my-account',
+    );
+    expect(user).toMatchObject({ firstName: 'Sam', lastName: 'Same', about: 'I am Sam Same, write to me' });
+  });
+});
+
 describe('an administrator deletes someone', () => {
   it('goes the same way: the person is erased, the audit trail says an account went but not whose', async () => {
     const zoe = await member(t.app, 'Zoe', 'Zimmermann');

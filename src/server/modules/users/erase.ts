@@ -2,7 +2,7 @@ import { inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 import type { Db } from '../../db/client.ts';
-import { orders, outbox, rateLimits, type UserRow } from '../../db/schema/index.ts';
+import { orders, outbox, rateLimits, users, type UserRow } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/date-range.ts';
 import { otherActiveAdminExists } from '../../lib/admins.ts';
 import { announceAccountsChanged } from '../account/account.service.ts';
@@ -53,7 +53,13 @@ export async function eraseAccounts(app: FastifyInstance, request: EraseRequest)
     const result = await deleteUsers(tx, present);
     const gone = rows.filter((row) => result.deleted.includes(row.id));
     await forgetCounters(tx, gone);
-    await sweepMentions(tx, gone.flatMap(mentionsOf));
+    const namesakes = await namesStillInUse(tx, gone);
+    await sweepMentions(
+      tx,
+      gone.flatMap((row) =>
+        mentionsOf(row).filter((m) => m.kind === 'email' || !namesakes.has(m.text.toLowerCase())),
+      ),
+    );
     // The audit trail keeps that an account went (its id), not whose it was.
     await writeAudit(
       tx,
@@ -98,6 +104,20 @@ async function forgetCounters(tx: Db, rows: UserRow[]): Promise<void> {
     await tx.delete(rateLimits).where(or(...needles.map((n) => like(rateLimits.key, `%${escapeLike(n)}%`))));
     await tx.delete(outbox).where(sql`lower(${outbox.to}) = ${row.email.toLowerCase()}`);
   }
+}
+
+/**
+ * The full names of `rows` that another account still bears (lower case). A namesake's records hold the
+ * same name, and a mention of it cannot tell the two apart: for those only the email address is swept.
+ */
+async function namesStillInUse(tx: Db, rows: UserRow[]): Promise<Set<string>> {
+  const names = [...new Set(rows.map((row) => `${row.firstName} ${row.lastName}`.trim().toLowerCase()))];
+  if (!names.length) return new Set();
+  const found = await tx
+    .selectDistinct({ name: sql<string>`lower(trim(${users.firstName} || ' ' || ${users.lastName}))` })
+    .from(users)
+    .where(inArray(sql`lower(trim(${users.firstName} || ' ' || ${users.lastName}))`, names));
+  return new Set(found.map((row) => row.name));
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

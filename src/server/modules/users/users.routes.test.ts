@@ -565,7 +565,8 @@ describe('admin create, edit and delete', () => {
         ['user.delete', one.id],
       ].sort(),
     );
-    expect(entries.every((e) => e.actorId === admin.id && e.targetLabel.includes('Del'))).toBe(true);
+    // Who they were is not kept (ADR 058): the entry says an account went, by whom.
+    expect(entries.every((e) => e.actorId === admin.id && e.targetLabel === 'Deleted user')).toBe(true);
 
     const tooMany = await t.app.inject({
       method: 'POST',

@@ -1,13 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -15,7 +9,6 @@ import type { User } from '#shared/contract/account.ts';
 import { updateMyAccountInput, type UpdateMyAccountInput } from '#shared/contract/users.ts';
 
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
-import { PasswordField } from '../../../components/form/password-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -25,6 +18,7 @@ import { payloadResolver, pickDirty } from '../../../components/form/form-resolv
 import { profileFieldNames } from '../utils/user-form-values.ts';
 import { AccountStorage } from './account-storage.tsx';
 import { AvatarUpload } from './avatar-upload.tsx';
+import { CurrentPasswordDialog } from './current-password-dialog.tsx';
 import { SaveChangesButton } from '../../../components/form/save-changes-button.tsx';
 
 type GeneralValues = Record<(typeof profileFieldNames)[number], string>;
@@ -34,71 +28,6 @@ const toPayload = (values: GeneralValues): Payload => ({ ...values });
 
 function defaults(user: User): GeneralValues {
   return Object.fromEntries(profileFieldNames.map((name) => [name, user[name]])) as GeneralValues;
-}
-
-/** The current password, asked before an email change is sent (the server requires it). */
-function CurrentPasswordDialog({
-  open,
-  onCancel,
-  onConfirm,
-}: {
-  open: boolean;
-  onCancel: () => void;
-  onConfirm: (currentPassword: string) => Promise<string | null>;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const { control, handleSubmit, setError, reset, formState } = useForm<{ currentPassword: string }>({
-    resolver: payloadResolver(updateMyAccountInput, (values: { currentPassword: string }) => values),
-    defaultValues: { currentPassword: '' },
-  });
-  const submit = handleSubmit(async ({ currentPassword }) => {
-    const problem = await onConfirm(currentPassword);
-    if (problem) setError('currentPassword', { type: 'server', message: problem }, { shouldFocus: true });
-    else reset();
-  });
-  return (
-    <Dialog
-      open={open}
-      onClose={() => {
-        reset();
-        onCancel();
-      }}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('users.account.general.confirmEmailTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('users.account.general.confirmEmailText')}</DialogContentText>
-          <PasswordField
-            control={control}
-            name="currentPassword"
-            label={t('users.account.security.currentPassword')}
-            autoComplete="current-password"
-            autoFocus
-            fullWidth
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button
-            color="inherit"
-            variant="outlined"
-            onClick={() => {
-              reset();
-              onCancel();
-            }}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={formState.isSubmitting}>
-            {t('users.account.general.confirmEmailAction')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
 }
 
 /**
@@ -230,6 +159,9 @@ export function AccountGeneral({ user }: { user: User }) {
       </Card>
       <CurrentPasswordDialog
         open={emailChange !== null}
+        title={t('users.account.general.confirmEmailTitle')}
+        text={t('users.account.general.confirmEmailText')}
+        action={t('users.account.general.confirmEmailAction')}
         onCancel={() => setEmailChange(null)}
         onConfirm={(currentPassword) =>
           emailChange ? send({ ...emailChange, currentPassword }) : Promise.resolve(null)

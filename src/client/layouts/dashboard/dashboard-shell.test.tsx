@@ -82,7 +82,8 @@ describe('dashboard shell', () => {
     ]);
     renderRoutes(createRoutes(), { initialEntries: ['/dashboard/app'] });
 
-    const button = await screen.findByRole('button', { name: 'Notifications' });
+    // The file's first render loads the lazy shell and page, transformed cold on a fresh CI machine.
+    const button = await screen.findByRole('button', { name: 'Notifications' }, { timeout: 15_000 });
     await waitFor(() => expect(button.getAttribute('aria-describedby')).toBeTruthy());
     expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Unread: 2',

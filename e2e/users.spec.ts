@@ -285,7 +285,7 @@ test('the account page changes the name (header and profile follow), the passwor
   await expect(page.getByText('Joined Atrium')).toBeVisible();
 });
 
-test('a person deletes their own account with their password; their other device is signed out at once', async ({
+test('a person downloads their data, then deletes their account with their password; their other device is signed out at once', async ({
   browser,
   page,
 }) => {
@@ -296,6 +296,17 @@ test('a person deletes their own account with their password; their other device
     await openSignedIn(device, await signIn(device.request, { email: person.email, password: PASSWORD }));
 
     await page.goto('/dashboard/user/account?tab=privacy');
+    // First, their data: prepared in the background, followed until ready, downloaded as a zip.
+    const data = page.getByRole('region', { name: 'Download my data' });
+    await data.getByRole('button', { name: 'Prepare my data' }).click();
+    const exports = data.getByRole('list', { name: 'My data exports' });
+    await expect(exports.getByText('Ready')).toBeVisible({ timeout: 20_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exports.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^atrium-data-\d{4}-\d{2}-\d{2}\.zip$/);
+
     const section = page.getByRole('region', { name: 'Delete account' });
     await section.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -359,6 +359,28 @@ export const deleteMyAccountInput = z.strictObject({
 });
 export type DeleteMyAccountInput = z.infer<typeof deleteMyAccountInput>;
 
+/**
+ * My data export (ADR 058): a zip of everything that is mine, built in the background. `expired` once its
+ * link has lapsed (the zip is then gone); `failed` when it could not be built.
+ */
+export const accountExportStatuses = ['preparing', 'ready', 'expired', 'failed'] as const;
+export const accountExportSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(accountExportStatuses),
+  /** Bytes of the zip, once ready. */
+  size: z.number().int().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  readyAt: z.iso.datetime({ offset: true }).nullable(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+/** GET /api/account/exports: my exports, newest first (the last few). */
+export const accountExportsResponse = z.object({ exports: z.array(accountExportSchema) });
+export type AccountExportsResponse = z.infer<typeof accountExportsResponse>;
+export const accountExportResponse = z.object({ export: accountExportSchema });
+export type AccountExportResponse = z.infer<typeof accountExportResponse>;
+export const accountExportParams = z.object({ id: z.uuid({ error: 'validation.idInvalid' }) });
+
 export const changePasswordInput = z
   .object({
     currentPassword: z

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -8,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -124,3 +126,33 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer().notNull(),
   resetAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * A person's data export (issue 32 C, ADR 058): a zip of what is theirs, built in the background, stored in
+ * the files store under `storageKey` until `expiresAt`; the row (and so the link) goes with the account.
+ */
+export const accountExports = pgTable(
+  'account_exports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['preparing', 'ready', 'failed'] })
+      .notNull()
+      .default('preparing'),
+    storageKey: text(),
+    size: bigint({ mode: 'number' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('account_exports_user_idx').on(t.userId, t.createdAt),
+    // One being prepared per person at a time: asked twice at once, the second gets the first.
+    uniqueIndex('account_exports_preparing_unique')
+      .on(t.userId)
+      .where(sql`status = 'preparing'`),
+  ],
+);
+export type AccountExportRow = typeof accountExports.$inferSelect;

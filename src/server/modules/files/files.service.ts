@@ -44,6 +44,7 @@ export {
 } from './files.repo.ts';
 export {
   createDiskStorage,
+  newStorageKey,
   STORAGE_KEY,
   type FileStorage,
   type StorageDescription,

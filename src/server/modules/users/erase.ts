@@ -7,6 +7,7 @@ import { rowsOf } from '../../lib/date-range.ts';
 import { otherActiveAdminExists } from '../../lib/admins.ts';
 import { announceAccountsChanged } from '../account/account.service.ts';
 import { writeAudit } from './audit.repo.ts';
+import { exportKeysOf } from './export.ts';
 import { deleteUsers, lockAdminSet, usersByIds } from './users.repo.ts';
 import { isActiveAdmin, lastAdminConflict } from './users.service.ts';
 
@@ -50,6 +51,8 @@ export async function eraseAccounts(app: FastifyInstance, request: EraseRequest)
     if (rows.some(isActiveAdmin) && !(await otherActiveAdminExists(tx, ids))) throw lastAdminConflict();
     const present = rows.map((row) => row.id);
     await anonymiseOrders(tx, present);
+    // Their data exports' zips go with them (the rows cascade).
+    const exportKeys = await exportKeysOf(tx, present);
     const result = await deleteUsers(tx, present);
     const gone = rows.filter((row) => result.deleted.includes(row.id));
     await forgetCounters(tx, gone);
@@ -72,7 +75,7 @@ export async function eraseAccounts(app: FastifyInstance, request: EraseRequest)
         ip: request.ip,
       })),
     );
-    return result;
+    return { deleted: result.deleted, files: [...result.files, ...exportKeys] };
   });
   for (const userId of deleted) await app.realtime.sessionsEnded({ userId });
   await announceAccountsChanged(app, deleted);

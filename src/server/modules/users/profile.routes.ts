@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { messageResponse, myAccountResponse } from '#shared/contract/account.ts';
 import { errorResponses } from '#shared/contract/common.ts';
 import {
+  accountExportParams,
+  accountExportResponse,
+  accountExportsResponse,
   deleteMyAccountInput,
   imageParams,
   imageResponse,
@@ -26,6 +29,7 @@ import { publicUploadUrl, storageKeyOfUrl } from '../files/files.service.ts';
 import { deleteOwnImage, toUserImage } from './directory.repo.ts';
 import { updateUserRow } from './users.repo.ts';
 import { eraseAccounts } from './erase.ts';
+import { listExports, scheduleExports, startExport, toAccountExport } from './export.ts';
 import { diffUser, profilePatch } from './users.service.ts';
 
 const emailTaken = () =>
@@ -164,4 +168,48 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'Your account was deleted' };
     },
   );
+
+  // ── my data, portable (issue 32 C, ADR 058) ─────────────────────────────────────────────────────────
+  scheduleExports(app);
+
+  app.get(
+    '/exports',
+    { schema: { response: { 200: accountExportsResponse, ...errorResponses } } },
+    async (request) => {
+      const { user } = actor(request);
+      const rows = await listExports(app, user.id);
+      return { exports: rows.map((row) => toAccountExport(row)) };
+    },
+  );
+
+  /** Starts a zip of my data (202), or answers the one already being prepared (200). */
+  app.post(
+    '/exports',
+    { schema: { response: { 200: accountExportResponse, 202: accountExportResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = actor(request);
+      const { row, started } = await startExport(app, user.id);
+      request.log.info({ event: 'account.export', userId: user.id, exportId: row.id, started });
+      return reply.code(started ? 202 : 200).send({ export: toAccountExport(row) });
+    },
+  );
+
+  app.get('/exports/:id/download', { schema: { params: accountExportParams } }, async (request, reply) => {
+    const { user } = actor(request);
+    const [row] = (await listExports(app, user.id)).filter((r) => r.id === request.params.id);
+    if (!row) throw notFound('Export not found');
+    const state = toAccountExport(row).status;
+    if (state === 'expired') throw new HttpError(410, 'This export has expired', { code: 'EXPORT_EXPIRED' });
+    if (state !== 'ready' || !row.storageKey) {
+      throw new HttpError(409, 'This export is not ready', { code: 'EXPORT_NOT_READY' });
+    }
+    const stream = await app.files.storage.read(row.storageKey);
+    if (!stream) throw new HttpError(410, 'This export has expired', { code: 'EXPORT_EXPIRED' });
+    const day = row.createdAt.toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="atrium-data-${day}.zip"`)
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  });
 };

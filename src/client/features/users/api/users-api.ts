@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import type { messageResponse, MyAccountResponse } from '#shared/contract/account.ts';
 import type { StorageUsage } from '#shared/contract/files.ts';
 import type {
+  AccountExportResponse,
+  AccountExportsResponse,
   BulkDeleteInput,
   bulkDeleteResponse,
   ChangePasswordInput,
@@ -210,6 +212,10 @@ export const myAccountApi = {
     apiClient.post<MessageResponse>('/account/change-password', input),
   deleteAccount: (input: DeleteMyAccountInput) =>
     apiClient.post<MessageResponse>('/account/my-account/delete', input),
+  exports: (signal?: AbortSignal) => apiClient.get<AccountExportsResponse>('/account/exports', { signal }),
+  startExport: () => apiClient.post<AccountExportResponse>('/account/exports'),
+  downloadExport: (id: string) =>
+    apiClient.get<Blob>(`/account/exports/${encodeURIComponent(id)}/download`, { responseType: 'blob' }),
   resendVerification: () => apiClient.post<MessageResponse>('/account/resend-verification'),
   sessions: (signal?: AbortSignal) => apiClient.get<SessionsResponse>('/account/sessions', { signal }),
   revokeSession: (id: string) => apiClient.delete<null>(`/account/sessions/${encodeURIComponent(id)}`),
@@ -262,6 +268,24 @@ export function useChangePassword() {
 export function useDeleteMyAccount() {
   const { logout } = useAuthActions();
   return useMutation({ mutationFn: myAccountApi.deleteAccount, onSuccess: () => logout() });
+}
+
+/** My data exports; asked again every 2 s while one is being prepared (it takes seconds). */
+export function useMyExports() {
+  return useQuery({
+    queryKey: usersKeys.exports(),
+    queryFn: ({ signal }) => myAccountApi.exports(signal),
+    refetchInterval: (query) =>
+      query.state.data?.exports.some((e) => e.status === 'preparing') ? 2000 : false,
+  });
+}
+
+export function useStartExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: myAccountApi.startExport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.exports() }),
+  });
 }
 
 export function useResendVerification() {

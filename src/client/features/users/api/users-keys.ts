@@ -9,4 +9,5 @@ export const usersKeys = {
   gallery: (id: string) => ['users', 'gallery', id] as const,
   sessions: () => ['users', 'my-sessions'] as const,
   storage: () => ['users', 'my-storage'] as const,
+  exports: () => ['users', 'my-exports'] as const,
 };

@@ -49,10 +49,9 @@ export function AccountDelete() {
   return (
     <Card component="section" aria-labelledby="account-delete">
       <CardHeader
-        id="account-delete"
         title={t('users.account.delete.title')}
         subheader={t('users.account.delete.text')}
-        slotProps={{ title: { component: 'h2' } }}
+        slotProps={{ title: { component: 'h2', id: 'account-delete' } }}
       />
       <Stack direction="row" sx={{ p: 3, pt: 2, justifyContent: 'flex-end' }}>
         <Button variant="outlined" color="error" onClick={() => setOpen(true)}>

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { AccountDelete } from '../components/account-delete.tsx';
+import { AccountExport } from '../components/account-export.tsx';
 import { AccountGeneral } from '../components/account-general.tsx';
 import { AccountNotifications } from '../components/account-notifications.tsx';
 import { AccountPrivacy } from '../components/account-privacy.tsx';
@@ -80,6 +81,7 @@ export function AccountView({ extraTabs = [] }: { extraTabs?: readonly AccountEx
         {tab === 'privacy' && (
           <Stack spacing={3}>
             <AccountPrivacy user={user} />
+            <AccountExport />
             <AccountDelete />
           </Stack>
         )}

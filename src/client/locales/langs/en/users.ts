@@ -202,6 +202,7 @@ export const users = {
       accountSaved: 'Your account was updated',
       privacySaved: 'Your privacy settings were saved',
       accountDeleted: 'Your account was deleted',
+      exportStarted: 'Your data is being prepared. We will tell you when it is ready.',
       noChanges: 'There are no changes to save',
       emailCodeSent: 'We sent a confirmation code to {{email}}',
       notificationsSaved: 'Your notification settings were saved',
@@ -317,6 +318,27 @@ export const users = {
         members: 'All members',
         nobody: 'Only me and administrators',
         address: 'Your postal address is shown only to you and administrators.',
+      },
+      export: {
+        title: 'Download my data',
+        text: 'A zip of everything that is yours: your profile, mail, chats, events, cards, orders, invoices, posts and comments, banking, bookings (JSON, one file per kind) and the files you stored. It is prepared in the background; its link works for 7 days.',
+        prepare: 'Prepare my data',
+        download: 'Download',
+        listLabel: 'My data exports',
+        until: '{{size}} · the link works until {{date}}',
+        status: {
+          preparing: 'Preparing',
+          ready: 'Ready',
+          expired: 'Expired',
+          failed: 'Failed',
+        },
+        hint: {
+          preparing:
+            'This takes a few seconds. You can leave the page: a notification tells you when it is ready.',
+          ready: 'Ready to download.',
+          expired: 'Its link has lapsed; prepare a new one.',
+          failed: 'It could not be prepared. Try again.',
+        },
       },
       delete: {
         title: 'Delete account',

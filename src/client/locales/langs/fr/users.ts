@@ -204,6 +204,8 @@ export const users: UsersTranslation = {
       accountSaved: 'Votre compte a été mis à jour',
       privacySaved: 'Vos paramètres de confidentialité ont été enregistrés',
       accountDeleted: 'Votre compte a été supprimé',
+      exportStarted:
+        'Vos données sont en cours de préparation. Nous vous préviendrons quand elles seront prêtes.',
       noChanges: 'Aucune modification à enregistrer',
       emailCodeSent: 'Nous avons envoyé un code de confirmation à {{email}}',
       notificationsSaved: 'Vos préférences de notification ont été enregistrées',
@@ -321,6 +323,27 @@ export const users: UsersTranslation = {
         members: 'Tous les membres',
         nobody: 'Seulement moi et les administrateurs',
         address: 'Votre adresse postale n’est visible que par vous et les administrateurs.',
+      },
+      export: {
+        title: 'Télécharger mes données',
+        text: 'Un zip de tout ce qui est à vous : profil, e-mails, discussions, événements, cartes, commandes, factures, articles et commentaires, opérations bancaires, réservations (JSON, un fichier par type) et les fichiers que vous avez stockés. Il est préparé en arrière-plan ; son lien fonctionne 7 jours.',
+        prepare: 'Préparer mes données',
+        download: 'Télécharger',
+        listLabel: 'Mes exports de données',
+        until: '{{size}} · le lien fonctionne jusqu’au {{date}}',
+        status: {
+          preparing: 'En préparation',
+          ready: 'Prêt',
+          expired: 'Expiré',
+          failed: 'Échec',
+        },
+        hint: {
+          preparing:
+            'Cela prend quelques secondes. Vous pouvez quitter la page : une notification vous préviendra.',
+          ready: 'Prêt à télécharger.',
+          expired: 'Son lien a expiré ; préparez-en un nouveau.',
+          failed: 'Il n’a pas pu être préparé. Réessayez.',
+        },
       },
       delete: {
         title: 'Supprimer le compte',

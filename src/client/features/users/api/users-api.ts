@@ -11,13 +11,10 @@ import type { z } from 'zod';
 import type { messageResponse, MyAccountResponse } from '#shared/contract/account.ts';
 import type { StorageUsage } from '#shared/contract/files.ts';
 import type {
-  AccountExportResponse,
-  AccountExportsResponse,
   BulkDeleteInput,
   bulkDeleteResponse,
   ChangePasswordInput,
   CreateUserInput,
-  DeleteMyAccountInput,
   FollowResponse,
   GalleryResponse,
   imageResponse,
@@ -210,12 +207,6 @@ export const myAccountApi = {
   update: (input: UpdateMyAccountInput) => apiClient.patch<MyAccountResponse>('/account/my-account', input),
   changePassword: (input: ChangePasswordInput) =>
     apiClient.post<MessageResponse>('/account/change-password', input),
-  deleteAccount: (input: DeleteMyAccountInput) =>
-    apiClient.post<MessageResponse>('/account/my-account/delete', input),
-  exports: (signal?: AbortSignal) => apiClient.get<AccountExportsResponse>('/account/exports', { signal }),
-  startExport: () => apiClient.post<AccountExportResponse>('/account/exports'),
-  downloadExport: (id: string) =>
-    apiClient.get<Blob>(`/account/exports/${encodeURIComponent(id)}/download`, { responseType: 'blob' }),
   resendVerification: () => apiClient.post<MessageResponse>('/account/resend-verification'),
   sessions: (signal?: AbortSignal) => apiClient.get<SessionsResponse>('/account/sessions', { signal }),
   revokeSession: (id: string) => apiClient.delete<null>(`/account/sessions/${encodeURIComponent(id)}`),
@@ -258,33 +249,6 @@ export function useChangePassword() {
     mutationFn: myAccountApi.changePassword,
     // The server ends every other session.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.sessions() }),
-  });
-}
-
-/**
- * Deletes my account (ADR 058); once the server has, this device signs out (the server has already ended
- * every session).
- */
-export function useDeleteMyAccount() {
-  const { logout } = useAuthActions();
-  return useMutation({ mutationFn: myAccountApi.deleteAccount, onSuccess: () => logout() });
-}
-
-/** My data exports; asked again every 2 s while one is being prepared (it takes seconds). */
-export function useMyExports() {
-  return useQuery({
-    queryKey: usersKeys.exports(),
-    queryFn: ({ signal }) => myAccountApi.exports(signal),
-    refetchInterval: (query) =>
-      query.state.data?.exports.some((e) => e.status === 'preparing') ? 2000 : false,
-  });
-}
-
-export function useStartExport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: myAccountApi.startExport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.exports() }),
   });
 }
 

@@ -10,7 +10,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useDeleteMyAccount } from '../api/users-api.ts';
+import { useDeleteMyAccount } from '../api/account-data-api.ts';
 import { CurrentPasswordDialog } from './current-password-dialog.tsx';
 
 /**

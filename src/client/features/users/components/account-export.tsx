@@ -16,7 +16,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fData, fDateTime } from '../../../lib/format.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { myAccountApi, useMyExports, useStartExport } from '../api/users-api.ts';
+import { accountDataApi, useMyExports, useStartExport } from '../api/account-data-api.ts';
 
 const statusColors = {
   preparing: 'info',
@@ -34,7 +34,7 @@ function ExportLine({ item }: { item: ExportRow }) {
   const download = async () => {
     setDownloading(true);
     try {
-      const blob = await myAccountApi.downloadExport(item.id);
+      const blob = await accountDataApi.downloadExport(item.id);
       saveFile(`atrium-data-${item.createdAt.slice(0, 10)}.zip`, blob);
     } catch (error) {
       enqueueSnackbar(errorMessage(error, t), { variant: 'error' });

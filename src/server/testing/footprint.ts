@@ -11,13 +11,32 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { MyAccountResponse } from '#shared/contract/account.ts';
 
 import { apiCalls, type Caller, type Method } from './http.ts';
-import { multipartBody, pngWithMetadata, type Member } from './members.ts';
+import { member, multipartBody, pngWithMetadata, type Member } from './members.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 import { tusCreate, tusUpload } from './tus.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const dayAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const key = () => `footprint-${randomUUID()}`;
+
+/** The people of a footprint test: the administrator (registered first), the person, and another member. */
+export interface FootprintPeople {
+  t: TestApp;
+  admin: Member;
+  person: Member;
+  other: Member;
+}
+
+/** A fresh app where Ida Erasmus has left her footprint in every area, with Grace (admin) and Otto. */
+export async function appWithFootprint(): Promise<FootprintPeople> {
+  const t = await createTestApp({ rateLimitMax: 1_000_000 });
+  const admin = await member(t.app, 'Grace', 'Hopper');
+  const person = await member(t.app, 'Ida', 'Erasmus');
+  const other = await member(t.app, 'Otto', 'Other');
+  await leaveFootprint(t.app, person, other, admin);
+  return { t, admin, person, other };
+}
 
 export async function leaveFootprint(
   app: FastifyInstance,

@@ -19,10 +19,10 @@ import {
   orders,
   sessions,
 } from '../../db/schema/index.ts';
-import { leaveFootprint } from '../../testing/footprint.ts';
+import { appWithFootprint } from '../../testing/footprint.ts';
 import { apiCalls } from '../../testing/http.ts';
 import { member, type Member } from '../../testing/members.ts';
-import { createTestApp, GOOD_PASSWORD, type TestApp } from '../../testing/test-app.ts';
+import { GOOD_PASSWORD, type TestApp } from '../../testing/test-app.ts';
 import { mentionPattern, mentionsOf } from './erase.ts';
 
 let t: TestApp;
@@ -78,11 +78,7 @@ const tables = (found: Record<string, number>) => new Set(Object.keys(found).map
 const signIn = (email: string) => call(null, 'POST', '/account/login', { email, password: GOOD_PASSWORD });
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMax: 1_000_000 });
-  admin = await member(t.app, 'Grace', 'Hopper'); // the first account: the only administrator
-  person = await member(t.app, 'Ida', 'Erasmus');
-  other = await member(t.app, 'Otto', 'Other');
-  await leaveFootprint(t.app, person, other, admin);
+  ({ t, admin, person, other } = await appWithFootprint());
 }, 180_000);
 afterAll(async () => {
   await t?.close();

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '#shared/contract/users.ts';
 
 import { accountExports } from '../../db/schema/index.ts';
-import { leaveFootprint } from '../../testing/footprint.ts';
+import { appWithFootprint } from '../../testing/footprint.ts';
 import { apiCalls } from '../../testing/http.ts';
-import { member, type Member } from '../../testing/members.ts';
-import { createTestApp, GOOD_PASSWORD, type TestApp } from '../../testing/test-app.ts';
+import type { Member } from '../../testing/members.ts';
+import { GOOD_PASSWORD, type TestApp } from '../../testing/test-app.ts';
 import { readZip } from '../../testing/zip.ts';
 import { sweepExpiredExports } from './export.ts';
 
@@ -25,11 +25,7 @@ let other: Member;
 const { call, ok } = apiCalls(() => t.app, '/api');
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMax: 1_000_000 });
-  admin = await member(t.app, 'Grace', 'Hopper');
-  person = await member(t.app, 'Ida', 'Erasmus');
-  other = await member(t.app, 'Otto', 'Other');
-  await leaveFootprint(t.app, person, other, admin);
+  ({ t, admin, person, other } = await appWithFootprint());
 }, 180_000);
 afterAll(async () => {
   await t?.close();

@@ -110,6 +110,8 @@ describe('my data export', () => {
     ]) {
       expect(json(entries, `data/${table}.json`).length, table).toBeGreaterThan(0);
     }
+    // Ordinary fields whose names only look like secrets stay (an address's zip code).
+    expect(json(entries, 'data/addresses.json')[0]).toHaveProperty('zip_code');
     // The other person's reply in our conversation is there: the conversation is mine too.
     const messages = json(entries, 'data/chat_conversation_messages.json');
     expect(messages.some((m) => m.sender_id === other.id)).toBe(true);

@@ -36,7 +36,7 @@ const PREPARING_AT_MOST_MS = 30 * 60 * 1000;
 const KEPT = 5;
 
 /** Columns never exported: secrets and the store's internals. */
-const SECRET_COLUMN = /(hash|secret|token|salt|password|code|idempotency|storage_key)/i;
+const SECRET_COLUMN = /(hash|secret|token|salt|password|idempotency|storage_key)/i;
 
 export function toAccountExport(row: AccountExportRow, now = new Date()): AccountExport {
   const expired = row.status === 'ready' && row.expiresAt !== null && row.expiresAt <= now;

@@ -117,21 +117,28 @@ export type SocketMessage = { type: string } & Record<string, unknown>;
 
 /**
  * Opens `count` WebSockets to `url` and signs socket i in with `tokens[i % tokens.length]`; resolves with
- * them once every one is ready. `onMessage(i, message)` hears every message after `ready`, parsed.
+ * them once every one is ready, and fails when one closes before. `onMessage(i, message)` hears every
+ * message after `ready`, parsed. `headers(i)`: the upgrade request's extra headers (load.ts gives each
+ * person their own address behind its proxy).
  */
 export async function connectSockets(
   url: string,
   tokens: readonly string[],
   count: number,
   onMessage: (index: number, message: SocketMessage) => void,
+  headers?: (index: number) => Record<string, string>,
 ): Promise<WebSocket[]> {
   const open: WebSocket[] = [];
   let ready = 0;
   await new Promise<void>((resolve, reject) => {
     for (let i = 0; i < count; i++) {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, headers ? { headers: headers(i) } : {});
       open.push(ws);
       ws.on('error', reject);
+      ws.on('close', (code, reason) => {
+        if (ready < count)
+          reject(new Error(`Socket ${i} closed before all were ready: ${code} ${String(reason)}`));
+      });
       ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: tokens[i % tokens.length] })));
       ws.on('message', (data) => {
         const message = JSON.parse(String(data)) as SocketMessage;

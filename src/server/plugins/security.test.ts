@@ -369,4 +369,36 @@ describe('TRUST_PROXY', () => {
     expect(await sessionIp(['10.0.0.0/8'], '10.0.0.1', '6.6.6.6, 198.51.100.7')).toBe('198.51.100.7');
     expect(await sessionIp(['10.0.0.0/8'], '203.0.113.9', '6.6.6.6')).toBe('203.0.113.9');
   }, 120_000);
+
+  it('counts the per-IP limit by the client behind a trusted proxy, not by the proxy (issue 31 D)', async () => {
+    const statuses = async (trustProxy: false | number, clients: string[]) => {
+      const app = await buildApp({
+        database: t.database,
+        logger: false,
+        config: { rateLimitMax: 2, trustProxy },
+      });
+      try {
+        const out: number[] = [];
+        for (const client of clients) {
+          const res = await app.inject({
+            method: 'GET',
+            url: '/api/health',
+            remoteAddress: '10.0.0.1',
+            headers: { 'x-forwarded-for': client },
+          });
+          out.push(res.statusCode);
+        }
+        return out;
+      } finally {
+        await app.close();
+      }
+    };
+    // Three people behind one proxy, two requests each: each has their own two.
+    const people = ['198.51.100.1', '198.51.100.2', '198.51.100.3'];
+    expect(await statuses(1, [...people, ...people])).toEqual([200, 200, 200, 200, 200, 200]);
+    // One of them past their own limit is refused; the others are not.
+    expect(await statuses(1, [people[0]!, people[0]!, people[0]!, people[1]!])).toEqual([200, 200, 429, 200]);
+    // Without TRUST_PROXY every request is the proxy's: the third is refused, whoever sent it.
+    expect(await statuses(false, people)).toEqual([200, 200, 429]);
+  });
 });

@@ -5,7 +5,9 @@
  * process. The proxy forwards HTTP with keep-alive and WebSocket upgrades, adds `X-Forwarded-For` (the
  * instances run with TRUST_PROXY=1, so the per-IP limit applies to each client, not to the proxy: issue
  * 31 D), and answers 502 when the instance it picked does not answer (a load balancer's view of an instance
- * that is down). Instances can be killed, stopped gracefully and started again on the same port.
+ * that is down). Instances can be killed, stopped gracefully and started again on the same port; the proxy
+ * sends requests only to an instance that answered its health check since it started and that is not being
+ * stopped, as a load balancer with health checks and deregistration does.
  *
  * The first instance seeds the demo data (SEED_DEMO=true); the demo admin's password is then read from the
  * shared DATA_DIR. Sign-up is open (SIGNUP=open) so the suites register their own people.
@@ -26,13 +28,22 @@ export interface Instance {
   readonly index: number;
   readonly port: number;
   readonly base: string;
-  /** Whether the process is running (started and not exited). */
+  /** Whether the process is running (started and not exited), booting and closing included. */
   readonly up: boolean;
-  /** Starts the process (again) on the same port; resolves once /api/health answers. */
+  /** Whether the proxy sends it requests: from a health check answered after start() until drained or gone. */
+  readonly inRotation: boolean;
+  /** Starts the process (again) on the same port; in rotation once /api/health answers. */
   start(): Promise<void>;
-  /** SIGKILL: no goodbye, requests in flight are cut. Resolves once the process has exited. */
+  /**
+   * SIGKILL, unannounced: requests in flight are cut, and the proxy learns it when the process is gone, as a
+   * load balancer does from a failed connection. Resolves once the process has exited.
+   */
   kill(): Promise<void>;
-  /** SIGTERM: the graceful close (answers what it accepted, closes sockets with 1001). Resolves on exit. */
+  /**
+   * A rolling restart's stop: out of rotation first (a load balancer's deregistration), `DRAIN_MS` for the
+   * requests already sent to arrive, then SIGTERM (answers what it accepted, closes sockets with 1001).
+   * Resolves on exit.
+   */
   stop(): Promise<void>;
 }
 
@@ -57,7 +68,20 @@ export interface ClusterOptions {
   env?: Record<string, string>;
 }
 
+/** How long a stopping instance is out of rotation before its SIGTERM. */
+const DRAIN_MS = 500;
+
 const pgServerUrl = () => process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: pgServerUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
 
 /** Makes the database `name` anew on the bench's PostgreSQL server; returns its URL. */
 async function freshDatabase(name: string): Promise<string> {
@@ -83,18 +107,28 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   delete inherited.PUBLIC_URL;
   delete inherited.DATABASE_URL;
 
+  // A script that crashes must not leave its instances running.
+  const children = new Set<ChildProcess>();
+  process.once('exit', () => {
+    for (const running of children) running.kill('SIGKILL');
+  });
+
   const instances: Instance[] = [];
   for (let index = 0; index < count; index++) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let child: ChildProcess | undefined;
     let exited: Promise<void> = Promise.resolve();
+    let inRotation = false;
     const instance: Instance = {
       index,
       port,
       base,
       get up() {
         return child !== undefined && child.exitCode === null && child.signalCode === null;
+      },
+      get inRotation() {
+        return inRotation && instance.up;
       },
       async start() {
         if (instance.up) return;
@@ -117,7 +151,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           stdio: ['ignore', 'ignore', 'inherit'],
         });
         const running = child;
-        exited = new Promise((resolve) => running.once('exit', () => resolve()));
+        children.add(running);
+        exited = new Promise((resolve) =>
+          running.once('exit', () => {
+            children.delete(running);
+            inRotation = false;
+            resolve();
+          }),
+        );
         for (let i = 0; ; i++) {
           if (!instance.up) throw new Error(`Instance ${index} exited while starting (${running.exitCode})`);
           if (i > 1200) throw new Error(`Instance ${index} did not answer /api/health within 120 s`);
@@ -125,7 +166,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             (res) => res.ok,
             () => false,
           );
-          if (ok) return;
+          if (ok) {
+            inRotation = true;
+            return;
+          }
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       },
@@ -134,7 +178,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         await exited;
       },
       async stop() {
-        if (instance.up) child?.kill('SIGTERM');
+        if (!instance.up) return;
+        inRotation = false;
+        await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+        child?.kill('SIGTERM');
         await exited;
       },
     };
@@ -167,13 +214,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await new Promise((resolve) => proxy.server.close(resolve));
       proxy.agent.destroy();
       await Promise.all(instances.map((instance) => instance.stop()));
+      await dropDatabase(`atrium_bench_${options.name}`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /**
- * The round-robin proxy: each request (and each WebSocket upgrade) goes to the next instance that is up.
+ * The round-robin proxy: each request (and each WebSocket upgrade) goes to the next instance in rotation.
  * `X-Bench-Client` (a client's made-up address) becomes `X-Forwarded-For`, so each simulated person is
  * limited as one client; without it, the connecting address is forwarded.
  */
@@ -183,7 +231,7 @@ function startProxy(instances: Instance[]): { server: http.Server; agent: http.A
   const pick = (): Instance => {
     for (let i = 0; i < instances.length; i++) {
       const instance = instances[next++ % instances.length]!;
-      if (instance.up) return instance;
+      if (instance.inRotation) return instance;
     }
     return instances[next++ % instances.length]!;
   };

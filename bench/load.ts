@@ -135,8 +135,10 @@ if (!isMainThread && (workerData as { role: string }).role === 'generator') {
           res.on('error', () => resolve({ status: 0, text: '' }));
         },
       );
+      // A deadline from when the request was made, waiting for a connection included.
+      const deadline = setTimeout(() => req.destroy(), TIMEOUT_MS);
+      req.on('close', () => clearTimeout(deadline));
       req.on('error', () => resolve({ status: 0, text: '' }));
-      req.setTimeout(TIMEOUT_MS, () => req.destroy());
       req.end(payload);
     });
 

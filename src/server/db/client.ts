@@ -115,6 +115,10 @@ export async function openPostgres(
   });
   // Without a listener an idle client's error (a PostgreSQL restart) crashes the process (SECURITY.md §0.5).
   pool.on('error', onPoolError);
+  // The pool listens only while a client is idle: one checked out (a transaction between two statements)
+  // that the server ends would emit 'error' with no listener, and the process would crash. Each client keeps
+  // a listener of its own; its next query fails, and the pool drops it on release (bench:faults found it).
+  pool.on('connect', (client) => client.on('error', onPoolError));
   const db = drizzlePg({ client: pool, ...drizzleConfig });
   let closed = false;
   const listeners = new Set<() => Promise<void>>();

@@ -12,6 +12,11 @@ import './provided-context.ts';
  * (ATRIUM_TEST_PG set by vitest.config.ts), a throw-away database on the PostgreSQL server named by
  * TEST_DATABASE_URL. Both start from the copy the global setup migrated once (ADR 050).
  */
+/** The PostgreSQL server's database this run of the server suite uses (`server-pg`), or undefined (PGlite). */
+export function testPostgresUrl(): string | undefined {
+  return process.env.ATRIUM_TEST_PG;
+}
+
 export async function createTestDb(): Promise<Database> {
   return (await createTestDbs(1))[0] as Database;
 }

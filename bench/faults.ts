@@ -10,10 +10,9 @@
  * overselling would show), and a published slot listing of FAULTS_CAPACITY (10) places per hour is bookable.
  *
  * Load: one closed loop per person, FAULTS_RATE (120) writes/s in all, each a chat message (with its
- * clientId), a transfer, a booking, an order (each with an idempotency key) or an invoice (it has no key).
+ * clientId), a transfer, a booking, an order or an invoice (each with an idempotency key).
  * A write that fails with a network error or a 5xx (502: the proxy found no instance) is sent again with the
- * same key, with backoff, for up to FAULTS_RETRY_FOR_MS (60,000); an invoice, having no key, is not (its
- * outcome is counted as unknown). Every 2xx is recorded with the id it answered. Each person also holds a
+ * same key, with backoff, for up to FAULTS_RETRY_FOR_MS (60,000). Every 2xx is recorded with the id it answered. Each person also holds a
  * WebSocket (`/api/realtime`, through the proxy); when it drops it reconnects after the app's backoff and, as
  * after a `resync` message, refetches the messages of their conversation it may have missed (newest first,
  * back to a little before the drop; the app itself refetches the newest page).
@@ -346,7 +345,7 @@ interface WriteStats {
   refused: number;
   /** Other 4xx answers (the first few are printed). */
   unexpected: number;
-  /** No 2xx after the retries (or, for invoices, a failure not retried): not acknowledged. */
+  /** No 2xx after the retries: not acknowledged. */
   unknown: number;
 }
 const stats = Object.fromEntries(
@@ -491,10 +490,11 @@ function nextWrite(person: Person, people: Person[], shop: Shop, random: () => n
           items: [{ title: 'Fault drill', quantity: 1 + (n % 3), price: 12_500 }],
           notes: `fi-${key}`,
           status: 'draft',
+          idempotencyKey: `fi-${key}`,
         },
         idOf: (b) => text(field(b, 'invoice', 'id')),
         expected: [],
-        idempotent: false,
+        idempotent: true,
       };
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { fakeToken, jsonResponse, mockFetch, testUser, type MockRoute } from '../testing/fetch-mock.ts';
 import { apiClient, getAccessToken, setAccessToken, setSessionHandlers } from './api-client.ts';
-import { ApiError, FALLBACK_ERROR_MESSAGE } from './api-error.ts';
+import { ApiError, FALLBACK_ERROR_MESSAGE, mayHaveTakenEffect } from './api-error.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -322,5 +322,29 @@ describe('api client', () => {
     expect(error.message).toBe('Invalid email or password');
     expect(calls('POST', '/api/account/refresh')).toHaveLength(0);
     expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+});
+
+describe('mayHaveTakenEffect: whether a failed request is retried under the same idempotency key', () => {
+  it('is true when no answer came or the server failed, false when it refused', async () => {
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/things',
+        respond: () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+      { method: 'POST', path: '/api/refused', respond: () => jsonResponse({ message: 'No' }, 409) },
+      { method: 'POST', path: '/api/broken', respond: () => jsonResponse({ message: 'Down' }, 503) },
+    ]);
+    const failure = (path: string) =>
+      apiClient.post(path, {}).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(mayHaveTakenEffect(await failure('/things'))).toBe(true);
+    expect(mayHaveTakenEffect(await failure('/broken'))).toBe(true);
+    expect(mayHaveTakenEffect(await failure('/refused'))).toBe(false);
   });
 });

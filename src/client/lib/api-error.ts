@@ -49,3 +49,13 @@ export function staleRecord<T>(error: unknown): T | null {
   if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'STALE') return null;
   return (error.body.current as T | undefined) ?? null;
 }
+
+/**
+ * Whether the request that failed with `error` may still have done what it asked: no answer came (a dropped
+ * connection) or the server failed (5xx). Such a request is sent again with the same idempotency key, and
+ * the server answers the first attempt if it got through; a refusal (4xx) changed nothing, so what is sent
+ * next is a new attempt with a new key.
+ */
+export function mayHaveTakenEffect(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+}

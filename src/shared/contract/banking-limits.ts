@@ -99,8 +99,6 @@ export const CATEGORIES_PER_PERSON_MAX = 200;
 export const RULE_TEXT_MAX = 80;
 export const RULES_PER_PERSON_MAX = 200;
 export const ATTACHMENTS_PER_TRANSACTION_MAX = 10;
-export const IDEMPOTENCY_KEY_MIN = 8;
-export const IDEMPOTENCY_KEY_MAX = 100;
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
 export const TRANSACTIONS_PAGE_SIZE_MAX = 100;

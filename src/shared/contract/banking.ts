@@ -72,7 +72,7 @@
  */
 import { z } from 'zod';
 
-import { errorSchema, versionField } from './common.ts';
+import { errorSchema, idempotencyKeyField, versionField } from './common.ts';
 import { fileSchema } from './files.ts';
 import {
   endBoundField,
@@ -97,8 +97,6 @@ import {
   COUNTERPARTY_MAX,
   CREDIT_LIMIT_MAX,
   HOLDER_NAME_MAX,
-  IDEMPOTENCY_KEY_MAX,
-  IDEMPOTENCY_KEY_MIN,
   IMPORT_CSV_MAX_BYTES,
   importDateFormats,
   importDecimalSeparators,
@@ -144,13 +142,6 @@ const nameField = (max: number) =>
 
 const textField = (max: number) =>
   z.string({ error: 'validation.fieldTooLong' }).trim().max(max, 'validation.fieldTooLong');
-
-/** A new key per money movement the person starts (a retry sends the same key and moves nothing again). */
-export const idempotencyKeyField = z
-  .string({ error: 'validation.idempotencyKeyInvalid' })
-  .min(IDEMPOTENCY_KEY_MIN, 'validation.idempotencyKeyInvalid')
-  .max(IDEMPOTENCY_KEY_MAX, 'validation.idempotencyKeyInvalid')
-  .regex(/^[\w-]+$/, 'validation.idempotencyKeyInvalid');
 
 /** A calendar day (`2026-03-01`): when a transaction happened, in the person's own calendar. */
 export const dayField = z.iso.date({ error: 'validation.dateInvalid' });

@@ -68,7 +68,7 @@ import {
   REVIEW_TEXT_MAX,
   reviewStatuses,
 } from './booking-limits.ts';
-import { versionField } from './common.ts';
+import { idempotencyKeyField, versionField } from './common.ts';
 import { fileSchema } from './files.ts';
 import { listPageSchema, pageFields, searchField, endBoundField, startBoundField } from './list.ts';
 import { timeZoneField } from './overview.ts';
@@ -252,12 +252,6 @@ export const availabilityResponse = z.object({
 export type Availability = z.infer<typeof availabilityResponse>;
 
 // ── bookings ────────────────────────────────────────────────────────────────────────────────────────────
-
-export const idempotencyKeyField = z
-  .string({ error: 'validation.idempotencyKeyInvalid' })
-  .min(8, 'validation.idempotencyKeyInvalid')
-  .max(100, 'validation.idempotencyKeyInvalid')
-  .regex(/^[\w-]+$/, 'validation.idempotencyKeyInvalid');
 
 /**
  * A slot (`startsAt`, one of the availability's) or a range of local days (`from` → `to`, `to` excluded),

@@ -34,6 +34,18 @@ export const versionField = z
   .min(1, 'validation.versionInvalid');
 
 /**
+ * A new key per thing a person makes that must not be made twice (a payment, a transfer, a booking, an
+ * invoice): a retry after a lost answer sends the same key and gets the first result, nothing made again.
+ */
+export const IDEMPOTENCY_KEY_MIN = 8;
+export const IDEMPOTENCY_KEY_MAX = 100;
+export const idempotencyKeyField = z
+  .string({ error: 'validation.idempotencyKeyInvalid' })
+  .min(IDEMPOTENCY_KEY_MIN, 'validation.idempotencyKeyInvalid')
+  .max(IDEMPOTENCY_KEY_MAX, 'validation.idempotencyKeyInvalid')
+  .regex(/^[\w-]+$/, 'validation.idempotencyKeyInvalid');
+
+/**
  * A route's 409 answers: the usual error body, plus the record as it is now when the edit was stale
  * (`code: 'STALE'`); other conflicts (a taken email…) have no `current`.
  */

@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 
-import { versionField } from './common.ts';
+import { idempotencyKeyField, versionField } from './common.ts';
 import {
   CUSTOMERS_PAGE_SIZE,
   INVOICE_AMOUNT_MAX,
@@ -346,7 +346,11 @@ const discountFits = (i: { items: Array<{ quantity: number; price: number }>; di
  * totals), shipping, discount (cents, at most the subtotal), taxes (%), notes, language and draft/pending.
  */
 export const invoiceInput = z
-  .strictObject(invoiceFields)
+  .strictObject({
+    ...invoiceFields,
+    /** Optional: a retry with the same key answers the invoice the first request made (200), not a new one. */
+    idempotencyKey: idempotencyKeyField.optional(),
+  })
   .refine(dueNotBeforeCreate, { message: 'validation.dueBeforeCreate', path: ['dueDate'] })
   .refine(discountFits, { message: 'validation.discountTooLarge', path: ['discount'] });
 export type InvoiceInput = z.input<typeof invoiceInput>;

@@ -74,9 +74,6 @@ export const ADDRESSES_MAX = 20;
 export const ORDER_LINES_MAX = 50;
 export const ORDER_LINE_QUANTITY_MAX = 100;
 export const ORDER_NOTE_MAX = 500;
-/** An idempotency key: 8 to 100 letters, digits, `-` or `_` (a UUID is fine). */
-export const IDEMPOTENCY_KEY_MIN = 8;
-export const IDEMPOTENCY_KEY_MAX = 100;
 
 export const ORDERS_PAGE_SIZE = 10;
 export const ORDERS_PAGE_SIZE_MAX = 100;

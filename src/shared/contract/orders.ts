@@ -20,7 +20,7 @@
  */
 import { z } from 'zod';
 
-import { errorSchema, versionField } from './common.ts';
+import { errorSchema, idempotencyKeyField, versionField } from './common.ts';
 import {
   endBoundField,
   listPageSchema,
@@ -43,8 +43,6 @@ import {
   DISCOUNT_USAGE_MAX,
   discountKinds,
   DISCOUNTS_PAGE_SIZE,
-  IDEMPOTENCY_KEY_MAX,
-  IDEMPOTENCY_KEY_MIN,
   ORDER_LINE_QUANTITY_MAX,
   ORDER_LINES_MAX,
   ORDER_NOTE_MAX,
@@ -523,11 +521,7 @@ export const createOrderInput = z
     delivery: z.enum(deliveryValues, { error: 'validation.deliveryInvalid' }),
     discountCode: optionalCode,
     paymentMethod: z.enum(paymentMethods, { error: 'validation.paymentMethodInvalid' }),
-    idempotencyKey: z
-      .string({ error: 'validation.idempotencyKeyInvalid' })
-      .min(IDEMPOTENCY_KEY_MIN, 'validation.idempotencyKeyInvalid')
-      .max(IDEMPOTENCY_KEY_MAX, 'validation.idempotencyKeyInvalid')
-      .regex(/^[\w-]+$/, 'validation.idempotencyKeyInvalid'),
+    idempotencyKey: idempotencyKeyField,
   })
   .refine((o) => (o.addressId === undefined) !== (o.address === undefined), {
     message: 'validation.addressChoice',

@@ -145,12 +145,15 @@ export const invoices = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     paidAt: timestamp({ withTimezone: true }),
+    /** The key its creating request sent (issue 32: a retry after a lost answer makes no second invoice). */
+    idempotencyKey: text(),
     version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('invoices_number_unique').on(t.number),
+    uniqueIndex('invoices_owner_key_unique').on(t.ownerId, t.idempotencyKey),
     // The owner's list and everyone's (administrators), in the sorts; the tabs' counts and amounts.
     index('invoices_owner_create_idx').on(t.ownerId, t.createDate, t.id),
     index('invoices_create_idx').on(t.createDate, t.id),

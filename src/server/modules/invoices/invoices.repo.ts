@@ -325,6 +325,7 @@ export async function insertInvoice(
   ownerId: string,
   currency: string,
   values: InvoiceValues,
+  idempotencyKey: string | null = null,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -333,6 +334,7 @@ export async function insertInvoice(
         ...columnsOf(values),
         ownerId,
         currency,
+        idempotencyKey,
         paidAt: values.status === 'paid' ? sql`now()` : null,
       })
       .returning({ id: invoices.id });
@@ -340,6 +342,19 @@ export async function insertInvoice(
     await tx.insert(invoiceItems).values(itemRows(row.id, values.items));
     return row.id;
   });
+}
+
+/** The invoice `ownerId` made with `idempotencyKey`, if any. */
+export async function invoiceIdByKey(
+  db: Db,
+  ownerId: string,
+  idempotencyKey: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.ownerId, ownerId), eq(invoices.idempotencyKey, idempotencyKey)));
+  return row?.id;
 }
 
 /**

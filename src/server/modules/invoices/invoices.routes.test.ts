@@ -166,6 +166,40 @@ describe('invoices: figures and numbers', () => {
     });
   });
 
+  it('makes one invoice per idempotency key: a retry, or 10 sent at once, answer the first (200)', async () => {
+    const count = async () =>
+      (await t.database.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.ownerId, alice.id)))
+        .length;
+    const before = await count();
+    const first = await create(alice, { idempotencyKey: 'inv-retry-0001' });
+    const again = await ok<{ invoice: Invoice }>(
+      alice,
+      'POST',
+      '/',
+      body({ idempotencyKey: 'inv-retry-0001' }),
+      200,
+    );
+    expect(again.invoice.id).toBe(first.id);
+    expect(again.invoice.invoiceNumber).toBe(first.invoiceNumber);
+
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () => call(alice, 'POST', '/', body({ idempotencyKey: 'inv-race-0001' }))),
+    );
+    const ids = new Set(racing.map((r) => r.json<{ invoice: Invoice }>().invoice.id));
+    expect(ids.size).toBe(1);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([...Array.from({ length: 9 }, () => 200), 201]);
+    expect(await count()).toBe(before + 2);
+
+    // Keys are each person's own: Bob's same key makes Bob's invoice; no key makes a new one each time.
+    const bobs = await create(bob, { idempotencyKey: 'inv-retry-0001' });
+    expect(bobs.id).not.toBe(first.id);
+    const plain = [await create(alice), await create(alice)];
+    expect(await count()).toBe(before + 4);
+    expect((await call(alice, 'POST', '/', body({ idempotencyKey: 'no spaces' }))).statusCode).toBe(400);
+    await ok(alice, 'POST', '/bulk-delete', { ids: [first.id, ...ids, ...plain.map((i) => i.id)] });
+    await ok(bob, 'POST', '/bulk-delete', { ids: [bobs.id] });
+  });
+
   it('answers bad input with 400 and a message', async () => {
     const cases: Array<[object, string]> = [
       [body({ dueDate: day(-5) }), 'The due date must not be before the create date'],

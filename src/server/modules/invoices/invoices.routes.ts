@@ -26,12 +26,14 @@ import { badRequest, notFound, stale } from '../../lib/http-error.ts';
 import { enforce } from '../../lib/rate-limiter.ts';
 import { actor, signedInScope, type Actor } from '../../plugins/auth.ts';
 import { activeAdminIds } from '../../lib/admins.ts';
+import { isUniqueViolation } from '../../plugins/errors.ts';
 import { invoiceMail } from './invoice-texts.ts';
 import { createInvoicePdfs } from './invoice-pdfs.ts';
 import {
   deleteInvoices,
   findInvoice,
   insertInvoice,
+  invoiceIdByKey,
   listInvoices,
   markSent,
   setInvoiceStatus,
@@ -188,11 +190,33 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { body: invoiceInput, response: { 201: invoiceResponse, ...errorResponses } } },
+    {
+      schema: {
+        body: invoiceInput,
+        response: { 200: invoiceResponse, 201: invoiceResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const me = actor(request);
+      // The same key again (a retry after a lost answer, or two at once) answers the invoice it made.
+      const key = request.body.idempotencyKey ?? null;
+      const replay = async () => {
+        const made = key ? await invoiceIdByKey(db, me.user.id, key) : undefined;
+        return made ? reply.code(200).send({ invoice: await invoiceById(made) }) : undefined;
+      };
+      const replayed = await replay();
+      if (replayed) return replayed;
       const values = await valuesOf(request.body, request.body.status);
-      const id = await insertInvoice(db, me.user.id, app.config.currency, values);
+      let id: string;
+      try {
+        id = await insertInvoice(db, me.user.id, app.config.currency, values, key);
+      } catch (error) {
+        if (isUniqueViolation(error, 'invoices_owner_key_unique')) {
+          const again = await replay();
+          if (again) return again;
+        }
+        throw error;
+      }
       request.log.info({ event: 'invoice.create', actorId: me.user.id, invoiceId: id });
       await announce([{ id, ownerId: me.user.id }]);
       return reply.code(201).send({ invoice: await invoiceById(id) });

@@ -11,7 +11,7 @@ import { todayIn, viewerTimeZone } from '../../../components/date-range/dashboar
 import { MoneyField } from '../../../components/money-input/money-field.tsx';
 import { inputToCents } from '../../../components/money-input/money-input.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { mayHaveTakenEffect } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMoney } from '../../../lib/use-money.ts';
@@ -89,8 +89,8 @@ export function TransactionDialog({
         onClose();
       },
       onError: (error) => {
-        // The server answered: nothing was recorded, so what is sent next is a new attempt.
-        if (error instanceof ApiError) setAttemptKey(newIdempotencyKey());
+        // Refused: nothing was recorded, so what is sent next is a new attempt.
+        if (!mayHaveTakenEffect(error)) setAttemptKey(newIdempotencyKey());
         setProblem(
           shortFundsText(error, t, money, 'banking.newTransaction.shortFunds') ?? errorMessage(error, t),
         );

@@ -32,7 +32,7 @@ import {
 import { snackbarAction } from '../../../components/snackbar/snackbar-action.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError, mayHaveTakenEffect } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { newBookingKey, useAvailability, useCreateBooking } from '../api/booking-api.ts';
@@ -232,8 +232,7 @@ export function BookingForm({ listing }: { listing: Listing }) {
           setRefusal(refusalOf(error));
           // A refusal is final for this request; a dropped connection or a server failure may be retried
           // with the same key (the server answers the first attempt if it got through).
-          const retryable = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
-          if (!retryable) setAttempt(null);
+          if (!mayHaveTakenEffect(error)) setAttempt(null);
         },
       },
     );

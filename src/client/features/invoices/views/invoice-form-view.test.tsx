@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import type { Invoice, UpdateInvoiceInput } from '#shared/contract/invoices.ts';
+import type { Invoice, InvoiceInput, UpdateInvoiceInput } from '#shared/contract/invoices.ts';
 
 import { authStore, initialAuthState } from '../../../lib/auth/auth-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -72,6 +72,54 @@ describe('invoice form views', () => {
     expect(within(firstItem).getByText('Enter an amount from 0 to 1,000,000')).toBeTruthy();
 
     expect(calls('POST', '/api/invoices')).toHaveLength(0);
+  });
+
+  it('sends a new invoice again with the same key after a lost answer, and a new key after a refusal', async () => {
+    const keys: string[] = [];
+    let answer: 'lost' | 'refused' = 'lost';
+    mockFetch([
+      customersRoute,
+      ...invoiceSettingsRoutes(),
+      {
+        method: 'POST',
+        path: '/api/invoices',
+        respond: ({ body }) => {
+          keys.push(String((body as InvoiceInput).idempotencyKey));
+          if (answer === 'lost') throw new TypeError('Failed to fetch');
+          return jsonResponse(
+            { message: 'Choose a customer of the address book', code: 'CUSTOMER_UNKNOWN' },
+            400,
+          );
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <InvoiceCreateView /> }]);
+    await user.click(await screen.findByRole('combobox', { name: 'Customer' }));
+    await user.click(await screen.findByRole('option', { name: /Acme/ }));
+    const line = screen.getByRole('group', { name: 'Items 1' });
+    await user.type(within(line).getByLabelText('Title'), 'Design');
+    await user.type(within(line).getByLabelText('Price'), '100');
+    const save = screen.getByRole('button', { name: 'Save as draft' });
+
+    await user.click(save);
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    await user.click(save);
+    await waitFor(() => expect(keys).toHaveLength(2));
+    // The first answer never came: the same invoice is asked for again, under the same key.
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[0]).toMatch(/^inv-[\w-]{8,}$/);
+
+    answer = 'refused';
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    await user.click(save);
+    await waitFor(() => expect(keys).toHaveLength(3));
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    await user.click(save);
+    await waitFor(() => expect(keys).toHaveLength(4));
+    // The server answered (nothing made): what is sent next is a new attempt.
+    expect(keys[3]).not.toBe(keys[2]);
   });
 
   it('refuses a due date before the create date and a discount above the subtotal, sending nothing', async () => {

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -10,26 +10,36 @@ import type { Invoice, InvoiceInput } from '#shared/contract/invoices.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError, staleRecord } from '../../../lib/api-error.ts';
+import { ApiError, mayHaveTakenEffect, staleRecord } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useInvoice, useInvoiceActions, useSaveInvoice } from '../api/invoices-api.ts';
 import { invoicesKeys } from '../api/invoices-keys.ts';
 import { InvoiceForm } from '../components/invoice-form.tsx';
 
-/** Saves, then mails it when asked; lands on the invoice. */
+const newAttemptKey = () => `inv-${crypto.randomUUID()}`;
+
+/**
+ * Saves, then mails it when asked; lands on the invoice. A new invoice is sent with its attempt's key: sent
+ * again after a lost answer, it gets the invoice the first try made instead of a second one; once the server
+ * has answered (a refusal), the next try is a new attempt.
+ */
 function useSubmit(invoice?: Invoice, onStale?: (fresh: Invoice) => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveInvoice();
   const { send } = useInvoiceActions();
+  const attemptKey = useRef(newAttemptKey());
   return async (payload: InvoiceInput, mail: boolean) => {
     let saved: Invoice;
     try {
       ({ invoice: saved } = await save.mutateAsync(
-        invoice ? { id: invoice.id, body: { ...payload, version: invoice.version } } : { body: payload },
+        invoice
+          ? { id: invoice.id, body: { ...payload, version: invoice.version } }
+          : { body: { ...payload, idempotencyKey: attemptKey.current } },
       ));
     } catch (error) {
+      if (!mayHaveTakenEffect(error)) attemptKey.current = newAttemptKey();
       const fresh = staleRecord<Invoice>(error);
       if (fresh && onStale) {
         onStale(fresh);

@@ -443,7 +443,7 @@ if (isMainThread) {
       return {
         phase: name,
         'asked /s': rate,
-        'served /s': Math.round(report.results.length / report.seconds),
+        'answered /s': Math.round(report.results.filter((r) => r[1] > 0).length / report.seconds),
         requests: report.results.length,
         '5xx or none': errors,
         '4xx': refused,

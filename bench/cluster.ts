@@ -73,26 +73,22 @@ const DRAIN_MS = 500;
 
 const pgServerUrl = () => process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function dropDatabase(name: string): Promise<void> {
+/** Runs `statements` in order on the bench's PostgreSQL server (outside any database of the cluster). */
+async function onServer(...statements: string[]): Promise<void> {
   const admin = new pg.Client({ connectionString: pgServerUrl() });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    for (const statement of statements) await admin.query(statement);
   } finally {
     await admin.end();
   }
 }
 
+const dropDatabase = (name: string) => onServer(`drop database if exists ${name} with (force)`);
+
 /** Makes the database `name` anew on the bench's PostgreSQL server; returns its URL. */
 async function freshDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: pgServerUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await onServer(`drop database if exists ${name} with (force)`, `create database ${name}`);
   const url = new URL(pgServerUrl());
   url.pathname = `/${name}`;
   return url.toString();

@@ -51,6 +51,12 @@ export function staleRecord<T>(error: unknown): T | null {
 }
 
 /**
+ * A new idempotency key for one attempt at something that must not be done twice (an order, a transfer, a
+ * booking, an invoice); `prefix` tells the areas' keys apart in the server's rows.
+ */
+export const newIdempotencyKey = (prefix = '') => `${prefix}${crypto.randomUUID()}`;
+
+/**
  * Whether the request that failed with `error` may still have done what it asked: no answer came (a dropped
  * connection) or the server failed (5xx). Such a request is sent again with the same idempotency key, and
  * the server answers the first attempt if it got through; a refusal (4xx) changed nothing, so what is sent

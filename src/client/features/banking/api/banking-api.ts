@@ -41,8 +41,8 @@ import { saveFile } from '../../../lib/save-file.ts';
 import { bankingKeys, type BankingOverviewParams } from './banking-keys.ts';
 import { transactionsList, type TransactionsParams } from './banking-list.ts';
 
-/** A new key per money movement the person starts; a retry of the same attempt sends it again. */
-export const newIdempotencyKey = () => `bk-${crypto.randomUUID()}`;
+/** The prefix of a money movement's idempotency key (a retry of the same attempt sends the same key). */
+export const BANKING_KEY_PREFIX = 'bk-';
 
 // ── overview ────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -23,7 +23,8 @@ import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMoney } from '../../../lib/use-money.ts';
-import { newIdempotencyKey, useRequestActions, useRequests } from '../api/banking-api.ts';
+import { newIdempotencyKey } from '../../../lib/api-error.ts';
+import { BANKING_KEY_PREFIX, useRequestActions, useRequests } from '../api/banking-api.ts';
 import { BankingDialog } from './banking-dialog.tsx';
 
 /**
@@ -78,7 +79,7 @@ export function RequestDialog({
   const pay = (request: MoneyRequest) => {
     if (!payFrom) return setProblem(t('banking.transfer.noAccount'));
     actions.accept.mutate(
-      { id: request.id, fromAccountId: payFrom.id, idempotencyKey: newIdempotencyKey() },
+      { id: request.id, fromAccountId: payFrom.id, idempotencyKey: newIdempotencyKey(BANKING_KEY_PREFIX) },
       {
         onError: (error) =>
           setProblem(

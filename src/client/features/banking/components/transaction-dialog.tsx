@@ -11,11 +11,11 @@ import { todayIn, viewerTimeZone } from '../../../components/date-range/dashboar
 import { MoneyField } from '../../../components/money-input/money-field.tsx';
 import { inputToCents } from '../../../components/money-input/money-input.ts';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
-import { mayHaveTakenEffect } from '../../../lib/api-error.ts';
+import { mayHaveTakenEffect, newIdempotencyKey } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMoney } from '../../../lib/use-money.ts';
-import { newIdempotencyKey, useAccounts, useCategories, useCreateTransaction } from '../api/banking-api.ts';
+import { BANKING_KEY_PREFIX, useAccounts, useCategories, useCreateTransaction } from '../api/banking-api.ts';
 import { BankingDialog, FormButtons } from './banking-dialog.tsx';
 import { accountLabel, categoryOptions, firstIssue, shortFundsText } from './banking-labels.ts';
 import { SelectField } from './select-field.tsx';
@@ -53,7 +53,7 @@ export function TransactionDialog({
   const [categoryId, setCategoryId] = useState('');
   const [note, setNote] = useState('');
   const [status, setStatus] = useState<'completed' | 'pending'>('completed');
-  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
+  const [attemptKey, setAttemptKey] = useState(() => newIdempotencyKey(BANKING_KEY_PREFIX));
   const [problem, setProblem] = useState<string | null>(null);
 
   // The main account until the person picks one (the accounts may arrive after the dialog opens).
@@ -90,7 +90,7 @@ export function TransactionDialog({
       },
       onError: (error) => {
         // Refused: nothing was recorded, so what is sent next is a new attempt.
-        if (!mayHaveTakenEffect(error)) setAttemptKey(newIdempotencyKey());
+        if (!mayHaveTakenEffect(error)) setAttemptKey(newIdempotencyKey(BANKING_KEY_PREFIX));
         setProblem(
           shortFundsText(error, t, money, 'banking.newTransaction.shortFunds') ?? errorMessage(error, t),
         );

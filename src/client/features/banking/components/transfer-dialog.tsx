@@ -15,9 +15,10 @@ import { PeoplePicker, type Person } from '../../../components/people-picker/peo
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { newIdempotencyKey } from '../../../lib/api-error.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { useMoney } from '../../../lib/use-money.ts';
-import { newIdempotencyKey, useTransfer } from '../api/banking-api.ts';
+import { BANKING_KEY_PREFIX, useTransfer } from '../api/banking-api.ts';
 import { BankingDialog, FormButtons } from './banking-dialog.tsx';
 import { accountLabel, shortFundsText } from './banking-labels.ts';
 
@@ -70,7 +71,7 @@ export function TransferDialog({ open, onClose, accounts, initialPerson = null }
     if (!from) return setProblem(t('banking.transfer.noAccount'));
     if (!validAmount) return setProblem(t('validation.amountInvalid'));
     setProblem(null);
-    setAttemptKey(newIdempotencyKey());
+    setAttemptKey(newIdempotencyKey(BANKING_KEY_PREFIX));
     setStep('confirm');
   };
 

@@ -27,7 +27,7 @@ import { bookingKeys, type ListingsParams, type ReviewsParams } from './booking-
  */
 
 /** A new key per booking attempt; a retry of the same attempt sends it again (the server answers the first). */
-export const newBookingKey = () => `bk-${crypto.randomUUID()}`;
+export const BOOKING_KEY_PREFIX = 'bk-';
 
 /**
  * Refreshes everything booking shows when another person books, an administrator moves a booking on or a

@@ -32,10 +32,10 @@ import {
 import { snackbarAction } from '../../../components/snackbar/snackbar-action.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError, mayHaveTakenEffect } from '../../../lib/api-error.ts';
+import { ApiError, mayHaveTakenEffect, newIdempotencyKey } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useMoney } from '../../../lib/use-money.ts';
-import { newBookingKey, useAvailability, useCreateBooking } from '../api/booking-api.ts';
+import { BOOKING_KEY_PREFIX, useAvailability, useCreateBooking } from '../api/booking-api.ts';
 import { AvailabilityCalendar, type DayState } from './availability-calendar.tsx';
 import {
   addDays,
@@ -188,7 +188,9 @@ export function BookingForm({ listing }: { listing: Listing }) {
     const signature = JSON.stringify(request);
     // A new attempt gets a new key; the same request again (after a dropped connection) keeps its key.
     setAttempt((previous) =>
-      previous?.signature === signature ? previous : { key: newBookingKey(), signature },
+      previous?.signature === signature
+        ? previous
+        : { key: newIdempotencyKey(BOOKING_KEY_PREFIX), signature },
     );
     clearOutcome();
     setConfirming(true);

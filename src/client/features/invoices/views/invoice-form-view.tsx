@@ -10,13 +10,11 @@ import type { Invoice, InvoiceInput } from '#shared/contract/invoices.ts';
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiError, mayHaveTakenEffect, staleRecord } from '../../../lib/api-error.ts';
+import { ApiError, mayHaveTakenEffect, newIdempotencyKey, staleRecord } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useInvoice, useInvoiceActions, useSaveInvoice } from '../api/invoices-api.ts';
 import { invoicesKeys } from '../api/invoices-keys.ts';
 import { InvoiceForm } from '../components/invoice-form.tsx';
-
-const newAttemptKey = () => `inv-${crypto.randomUUID()}`;
 
 /**
  * Saves, then mails it when asked; lands on the invoice. A new invoice is sent with its attempt's key: sent
@@ -29,7 +27,7 @@ function useSubmit(invoice?: Invoice, onStale?: (fresh: Invoice) => void) {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveInvoice();
   const { send } = useInvoiceActions();
-  const attemptKey = useRef(newAttemptKey());
+  const attemptKey = useRef(newIdempotencyKey('inv-'));
   return async (payload: InvoiceInput, mail: boolean) => {
     let saved: Invoice;
     try {
@@ -39,7 +37,7 @@ function useSubmit(invoice?: Invoice, onStale?: (fresh: Invoice) => void) {
           : { body: { ...payload, idempotencyKey: attemptKey.current } },
       ));
     } catch (error) {
-      if (!mayHaveTakenEffect(error)) attemptKey.current = newAttemptKey();
+      if (!mayHaveTakenEffect(error)) attemptKey.current = newIdempotencyKey('inv-');
       const fresh = staleRecord<Invoice>(error);
       if (fresh && onStale) {
         onStale(fresh);

@@ -31,7 +31,7 @@ import type { Address, Order } from '#shared/contract/orders.ts';
 
 import { PageHeading } from '../../../components/page-heading/page-heading.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError, newIdempotencyKey } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import {
   checkDiscount,
@@ -49,9 +49,6 @@ import { QuantityStepper } from '../../../components/product-line/quantity-stepp
 import { useCartStore, type Checkout } from '../../../lib/cart/cart-store.ts';
 
 const steps = ['cart', 'billing', 'payment'] as const;
-
-/** A new key per checkout: sending the same order twice (a double click, a retry) places it once. */
-const newIdempotencyKey = () => crypto.randomUUID();
 
 function Summary({
   checkout,
@@ -279,7 +276,8 @@ function PaymentStep({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const methods = usePaymentMethods();
   const place = usePlaceOrder();
   const [method, setMethod] = useState<PaymentMethod>('cash');
-  const [key] = useState(newIdempotencyKey);
+  // A new key per checkout: sending the same order twice (a double click, a retry) places it once.
+  const [key] = useState(() => newIdempotencyKey());
   const [problem, setProblem] = useState<string | null>(null);
   const items = checkout.cart.map((item) => ({
     productId: item.id,

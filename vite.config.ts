@@ -32,6 +32,36 @@ const COMMON_CHUNK_SHARE = 0.5;
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  // `vite build` builds the browser's app into dist/, then the server's render of the sign-in and public
+  // pages (src/client/entry-server.tsx, issue 31 A, ADR 060) for Node into dist-ssr/: outside dist/, so it
+  // is never served as a file.
+  builder: {
+    buildApp: async (builder) => {
+      for (const name of ['client', 'ssr']) {
+        const environment = builder.environments[name];
+        if (environment) await builder.build(environment);
+      }
+    },
+  },
+  environments: {
+    ssr: {
+      // Every library is bundled in: the server loads one file and needs nothing of the browser's build.
+      resolve: { noExternal: true },
+      // React, Emotion and MUI in their production builds, as in the browser (the same class names: a
+      // development build labels them, and the hydration would not match).
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: 'src/client/entry-server.tsx',
+          output: { codeSplitting: false },
+        },
+      },
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

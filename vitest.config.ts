@@ -19,7 +19,18 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts'],
+          exclude: ['src/client/**/*.ssr.test.tsx'],
           setupFiles: ['src/client/testing/setup-tests.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The server's render of the client's pages (entry-server.tsx): in Node, as the server runs it.
+          name: 'ssr',
+          environment: 'node',
+          include: ['src/client/**/*.ssr.test.tsx'],
+          testTimeout: 30_000,
         },
       },
       {

@@ -13,6 +13,10 @@
   } catch {
     // storage unavailable: keep the defaults
   }
+  // The language's cookie mirrors the stored choice (the server renders the sign-in and public pages in it).
+  if (language && cookies.i18nextLng !== language && /^[a-z]{2}$/.test(language)) {
+    document.cookie = 'i18nextLng=' + language + '; path=/; max-age=31536000; SameSite=Lax';
+  }
   var root = document.documentElement;
   root.dir = language === 'ar' || cookies.themeDirection === 'rtl' ? 'rtl' : 'ltr';
   if (cookies.themeMode === 'dark') {

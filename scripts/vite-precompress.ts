@@ -74,6 +74,8 @@ export function precompress(): Plugin {
   return {
     name: 'atrium:precompress',
     apply: 'build',
+    // The browser's files only: the server's render (dist-ssr/) is read from disk, never sent.
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(resolved) {
       config = resolved;
     },

@@ -72,7 +72,7 @@ import { presencePlugin } from './plugins/presence.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { loadPageRenderer, registerWebApp } from './plugins/web-app.ts';
 
 export interface AppConfig {
   /** Seconds. */
@@ -82,6 +82,11 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** Folder of the built web app; null serves the API only. */
   webRoot: string | null;
+  /**
+   * The server's render of the sign-in and public pages, built beside the web app (dist-ssr/entry-server.js,
+   * ADR 060); null, or a file that is not there, serves every page as the client app.
+   */
+  pageRenderer: string | null;
   /** Proxies whose X-Forwarded-For is believed: none, a hop count, or addresses/CIDRs (env.ts). */
   trustProxy: TrustProxy;
   /** API requests per minute per IP (static files are not counted). */
@@ -109,6 +114,7 @@ export const defaultConfig: AppConfig = {
   sessionAbsoluteTtl: 12 * 60 * 60,
   publicUrl: undefined,
   webRoot: null,
+  pageRenderer: null,
   trustProxy: false,
   rateLimitMax: 3000,
   redisUrl: undefined,
@@ -211,7 +217,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hsts: Boolean(config.publicUrl?.startsWith('https:')),
   });
   // Static files before the compression hook: they are precompressed at build time (ADR 011).
-  await registerWebApp(app, config.webRoot, publicConfigOf(config));
+  await registerWebApp(
+    app,
+    config.webRoot,
+    publicConfigOf(config),
+    config.webRoot === null ? null : await loadPageRenderer(config.pageRenderer),
+  );
   await registerCompression(app);
   registerRequestLog(app);
   await app.register(swagger, {

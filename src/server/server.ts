@@ -70,6 +70,7 @@ async function main(): Promise<void> {
       sessionAbsoluteTtl: env.SESSION_ABSOLUTE_TTL,
       publicUrl: env.PUBLIC_URL,
       webRoot: path.join(root, 'dist'),
+      pageRenderer: path.join(root, 'dist-ssr', 'entry-server.js'),
       trustProxy: env.TRUST_PROXY,
       redisUrl: env.REDIS_URL,
       rateLimitMax: env.RATE_LIMIT_MAX,

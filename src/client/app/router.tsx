@@ -1,5 +1,12 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, type DataRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  type DataRouter,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 
 import { LoadingScreen } from '../components/loading-screen/loading-screen.tsx';
 import { RouteErrorView } from '../components/error-views/route-error-view.tsx';
@@ -547,11 +554,36 @@ export function prefetchRouteCode(routes: RouteObject[], path: string): void {
   }
 }
 
-export function createAppRouter() {
+/**
+ * Loads what the routes `path` matches load lazily (code, texts, a loader's module), as the router would on
+ * its first navigation: a router created afterwards has nothing left to load, so it can hydrate the page the
+ * server rendered without a fallback in between (the page would not match).
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], path: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, path) ?? []).map(async ({ route }) => {
+      const { lazy } = route;
+      if (!lazy) return;
+      if (typeof lazy === 'function') {
+        Object.assign(route, await lazy());
+      } else {
+        const parts = await Promise.all(
+          Object.entries(lazy).map(async ([key, load]) => [key, await (load as () => unknown)()] as const),
+        );
+        Object.assign(route, Object.fromEntries(parts));
+      }
+      route.lazy = undefined;
+    }),
+  );
+}
+
+/** The app's router; with `hydrationData` (the server's render, main.tsx), the page's routes load first. */
+export async function createAppRouter(hydrationData?: HydrationState): Promise<DataRouter> {
   // The router starts its first navigation while it is being created: `created.router` is unset until then.
   const created: { router?: DataRouter } = {};
   const routes = createRoutes({ firstLoad: () => !created.router?.state.initialized });
   registerRoutePrefetch((path) => prefetchRouteCode(routes, path));
-  created.router = createBrowserRouter(routes);
+  if (hydrationData) await loadMatchedRoutes(routes, window.location.pathname);
+  created.router = createBrowserRouter(routes, { hydrationData });
   return created.router;
 }

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { writeCookie } from '../lib/settings/cookies.ts';
 import { settingsStore } from '../lib/settings/settings-store.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
 import { loadComponentLocales } from './component-locales/index.ts';
@@ -19,9 +20,16 @@ import {
 
 export const i18n = i18next.createInstance();
 
-// The language is the one kept in local storage (spec: `i18nextLng`), and every change is kept there.
+/** How long the language's cookie lasts (the server renders the sign-in and public pages in it). */
+export const LANGUAGE_COOKIE_DAYS = 365;
+
+// The language is the one kept in local storage (spec: `i18nextLng`), and every change is kept there. A
+// cookie of the same name mirrors it (public/theme-init.js copies an older choice), so the server renders
+// the pages it renders in that language (entry-server.tsx).
 i18n.on('languageChanged', (language) => {
-  if (isLanguageValue(language)) writeStorage(languageStorageKey, language);
+  if (!isLanguageValue(language)) return;
+  writeStorage(languageStorageKey, language);
+  writeCookie(languageStorageKey, language, { days: LANGUAGE_COOKIE_DAYS, path: '/' });
 });
 
 /** The values of these names in texts are quantities: "{{count}} invoices" is written the language's way. */
@@ -145,15 +153,24 @@ export function storedLanguage(): LanguageValue | undefined {
 }
 
 /**
+ * Spec §4: a stored Arabic choice means right to left. Synchronous, so the app's start sets it on <html>
+ * before anything paints (a page the server rendered in Arabic never flips to ltr while the texts load).
+ */
+export function applyStoredLanguageDirection(): void {
+  const language = storedLanguage();
+  if (language && getLanguage(language).direction === 'rtl') {
+    settingsStore.getState().setField('themeDirection', 'rtl');
+  }
+}
+
+/**
  * Before the first render: loads the stored language's texts so the first paint is in that language, and
  * (spec §4) a stored Arabic choice sets the direction to rtl. Never rejects (English stays on failure).
  */
 export async function initStoredLanguage(): Promise<void> {
   const language = storedLanguage();
   if (!language) return;
-  if (getLanguage(language).direction === 'rtl') {
-    settingsStore.getState().setField('themeDirection', 'rtl');
-  }
+  applyStoredLanguageDirection();
   if (language === 'en') return;
   try {
     await ensureLanguageLoaded(language);

@@ -221,3 +221,110 @@ describe('compression of a response of tens of KiB', () => {
     }
   });
 });
+
+describe('pages rendered on the server (issue 31 A)', () => {
+  let t: TestApp;
+  let web: ReturnType<typeof fakeWebRoot>;
+  const renders = (): string[] => ((globalThis as { ssrStubRenders?: string[] }).ssrStubRenders ??= []);
+
+  /**
+   * A stand-in for dist-ssr/entry-server.js: renders /auth/login and /contact-us (the language of the
+   * cookie, the sign-up policy read for /contact-us), fails on /auth/register, redirects /auth/verify.
+   */
+  function stubRenderer(dir: string): string {
+    const file = path.join(dir, 'entry-server.mjs');
+    fs.writeFileSync(
+      file,
+      `const rendered = (path) => ['/auth/login', '/auth/register', '/auth/verify', '/contact-us'].includes(path);
+      const renders = () => (globalThis.ssrStubRenders ??= []);
+      export function pageKey({ url, cookies, queries }) {
+        const { pathname, search } = new URL(url, 'http://x');
+        return rendered(pathname) ? [pathname + search, cookies.i18nextLng ?? 'en', JSON.stringify(queries ?? [])].join('|') : null;
+      }
+      export function readsOf(url) {
+        return url.startsWith('/contact-us') ? [{ queryKey: ['signup'], api: '/api/workspace/signup' }] : [];
+      }
+      export async function render({ url, cookies, queries }) {
+        const { pathname } = new URL(url, 'http://x');
+        renders().push(url);
+        if (pathname === '/auth/register') throw new Error('render failed');
+        if (pathname === '/auth/verify') return { kind: 'redirect', status: 302, location: '/auth/login' };
+        const language = cookies.i18nextLng ?? 'en';
+        return {
+          kind: 'page', status: 200, language,
+          htmlAttributes: { lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' },
+          head: '<title>Rendered</title><style data-emotion="mui x">.mui-x{color:red}</style>',
+          body: '<h1 class="mui-x">Page ' + pathname + '</h1>',
+          hydrationData: JSON.stringify({ router: {}, queries: queries ?? [], script: '</script><script>alert(1)</script>' }),
+        };
+      }`,
+    );
+    return file;
+  }
+
+  beforeAll(async () => {
+    web = fakeWebRoot();
+    t = await createTestApp({ webRoot: web.root, pageRenderer: stubRenderer(web.root) });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(web.root, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookies: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, cookies, remoteAddress: freshIp() });
+
+  it('puts the rendered page into index.html: attributes, head, the page in #root, the hydration data', async () => {
+    const res = await get('/auth/login', { i18nextLng: 'ar' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers.vary).toContain('cookie');
+    expect(res.body).toContain('<html lang="ar" dir="rtl">');
+    expect(res.body).toContain('<title>Rendered</title><style data-emotion="mui x">');
+    expect(res.body).not.toContain('Atrium test shell');
+    expect(res.body).toContain('<div id="root" data-ssr="ar"><h1 class="mui-x">Page /auth/login</h1></div>');
+    const data = /<script id="router-hydration" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+    // No value can end the data block's element.
+    expect(data).not.toContain('</script>');
+    expect(JSON.parse(data!)).toMatchObject({ script: '</script><script>alert(1)</script>' });
+    // The public config is still there for the app.
+    expect(res.body).toContain('<script id="public-config" type="application/json">');
+  });
+
+  it('renders a page once per URL and language, then sends the kept copy', async () => {
+    renders().length = 0;
+    await get('/auth/login?x=1');
+    await get('/auth/login?x=1');
+    await get('/auth/login?x=1', { i18nextLng: 'fr' });
+    expect(renders()).toEqual(['/auth/login?x=1', '/auth/login?x=1']);
+  });
+
+  it('answers the page’s API reads in-process and renders with them', async () => {
+    const res = await get('/contact-us');
+    const data = /<script id="router-hydration" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(data!).queries).toEqual([
+      { queryKey: ['signup'], data: { signup: expect.any(String), firstAccount: expect.any(Boolean) } },
+    ]);
+  });
+
+  it('sends the client app for other paths, a guest page to a signed-in visitor, and when the render fails', async () => {
+    for (const [url, cookies] of [
+      ['/dashboard/app', {}],
+      ['/auth/login', { atrium_signed_in: '1' }],
+      ['/auth/register', {}],
+    ] as const) {
+      const res = await get(url, cookies);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>Atrium test shell</title>');
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    // A signed-in visitor still gets the public pages rendered.
+    expect((await get('/contact-us', { atrium_signed_in: '1' })).body).toContain('data-ssr="en"');
+  });
+
+  it('passes a redirect of the routes on', async () => {
+    const res = await get('/auth/verify');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth/login');
+  });
+});

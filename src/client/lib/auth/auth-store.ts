@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-import type { RegisterInput, User } from '#shared/contract/account.ts';
+import { SIGNED_IN_COOKIE, type RegisterInput, type User } from '#shared/contract/account.ts';
 import { isTokenValid } from '#shared/lib/jwt.ts';
 
 import { getAccessToken, refreshSession, setAccessToken, setSessionHandlers } from '../api-client.ts';
 import { queryClient as appQueryClient } from '../query-client.ts';
+import { readCookie } from '../settings/cookies.ts';
 import { readStorage, writeStorage } from '../storage.ts';
 import { accountApi } from './account-api.ts';
 
@@ -54,11 +55,18 @@ export function createAuthStore({ queryClient }: { queryClient: QueryClient }): 
 
     async function restore(): Promise<void> {
       const token = readStorage(ACCESS_TOKEN_KEY);
-      if (!token) {
+      if (!token && !readCookie(SIGNED_IN_COOKIE)) {
         signedOut();
         return;
       }
       try {
+        if (!token) {
+          // A session without a token here: signed in by the form before the app ran (no JavaScript yet).
+          const session = await refreshSession();
+          if (session) startSession(session.accessToken, session.user);
+          else signedOut();
+          return;
+        }
         if (isTokenValid(token)) {
           setAccessToken(token);
           const { user } = await accountApi.myAccount();

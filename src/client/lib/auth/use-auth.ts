@@ -1,10 +1,9 @@
-import { useStore } from 'zustand';
-
+import { useStoreSlice } from '../use-store-slice.ts';
 import { authStore, type AuthActions, type AuthState } from './auth-store.ts';
 
 /** Reads the auth state (re-renders when the selected part changes). */
 export function useAuth<T>(selector: (state: AuthState & AuthActions) => T): T {
-  return useStore(authStore, selector);
+  return useStoreSlice(authStore, selector);
 }
 
 export function useAuthActions(): AuthActions {

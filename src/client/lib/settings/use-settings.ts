@@ -1,14 +1,13 @@
-import { useStore } from 'zustand';
-
+import { useStoreSlice } from '../use-store-slice.ts';
 import { selectCanReset, settingsStore, type SettingsActions, type SettingsState } from './settings-store.ts';
 
 /** Reads the display settings (re-renders when the selected part changes). */
 export function useSettings<T>(selector: (state: SettingsState & SettingsActions) => T): T {
-  return useStore(settingsStore, selector);
+  return useStoreSlice(settingsStore, selector);
 }
 
 export function useCanResetSettings(): boolean {
-  return useStore(settingsStore, selectCanReset);
+  return useStoreSlice(settingsStore, selectCanReset);
 }
 
 export function useSettingsActions(): SettingsActions {

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -6,6 +7,8 @@ import {
   forgotPasswordInput,
   loginInput,
   messageResponse,
+  type LoginFormError,
+  type LoginInput,
   myAccountResponse,
   newPasswordInput,
   registerInput,
@@ -25,6 +28,8 @@ import {
 import { clear, clearPrefix, enforce, type Limit } from '../../lib/rate-limiter.ts';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens.ts';
 import { bearerToken, mayHoldSession } from '../../plugins/auth.ts';
+import { acceptFormPosts, assertSameOrigin } from '../../lib/form-posts.ts';
+import { loginFormInput, loginPageUrl, safeReturnTo } from './login-form.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import {
   createUser,
@@ -173,41 +178,71 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Checks a sign-in (limits, password, status) and starts the session: the JSON route's and the form's. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, { email, password }: LoginInput) {
+    const accountIpKey = `login:account-ip:${email}:${request.ip}`;
+    // Counted before the hash, so floods cost no CPU and concurrent tries cannot skip the counter. Per
+    // (account, address) first: ten wrong passwords lock that address out of that account, not the owner.
+    await enforce(db, [
+      [`login:ip:${request.ip}`, LIMITS.loginPerIp],
+      [accountIpKey, LIMITS.loginPerAccountIp],
+    ]);
+    const user = await findUserByEmail(db, email);
+    // An address the account signed in from before is the owner's: the per-account tiers, which a guesser
+    // spread over many addresses fills, do not apply to it (issue 8 §4.12).
+    if (!user || !(await hasSignedInFrom(db, user.id, request.ip))) {
+      await enforce(db, [
+        [`login:account:${email}`, LIMITS.loginPerAccount],
+        [`login:account-day:${email}`, LIMITS.loginPerAccountDay],
+      ]);
+    }
+    if (!user) {
+      await burnPasswordCheck(password);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(INVALID_CREDENTIALS);
+    if (user.status === 'banned' || user.status === 'rejected') {
+      throw new HttpError(403, 'This account has been suspended. Contact an administrator.', {
+        code: 'ACCOUNT_SUSPENDED',
+      });
+    }
+    await clear(db, accountIpKey);
+    return startSession(app, request, reply, user);
+  }
+
   app.post(
     '/login',
     { schema: { body: loginInput, response: { 200: authResponse, ...errorResponses } } },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      const accountIpKey = `login:account-ip:${email}:${request.ip}`;
-      // Counted before the hash, so floods cost no CPU and concurrent tries cannot skip the counter. Per
-      // (account, address) first: ten wrong passwords lock that address out of that account, not the owner.
-      await enforce(db, [
-        [`login:ip:${request.ip}`, LIMITS.loginPerIp],
-        [accountIpKey, LIMITS.loginPerAccountIp],
-      ]);
-      const user = await findUserByEmail(db, email);
-      // An address the account signed in from before is the owner's: the per-account tiers, which a guesser
-      // spread over many addresses fills, do not apply to it (issue 8 §4.12).
-      if (!user || !(await hasSignedInFrom(db, user.id, request.ip))) {
-        await enforce(db, [
-          [`login:account:${email}`, LIMITS.loginPerAccount],
-          [`login:account-day:${email}`, LIMITS.loginPerAccountDay],
-        ]);
-      }
-      if (!user) {
-        await burnPasswordCheck(password);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
-      if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(INVALID_CREDENTIALS);
-      if (user.status === 'banned' || user.status === 'rejected') {
-        throw new HttpError(403, 'This account has been suspended. Contact an administrator.', {
-          code: 'ACCOUNT_SUSPENDED',
-        });
-      }
-      await clear(db, accountIpKey);
-      return startSession(app, request, reply, user);
-    },
+    async (request, reply) => signIn(request, reply, request.body),
   );
+
+  // The sign-in form without JavaScript (issue 31 A, ADR 060): a plain form POST. The session starts as with
+  // the JSON route and the browser goes on to the page it came for; a failure goes back to the form with a
+  // code the page shows in the visitor's language (never a text of the request's: no content injection).
+  const loginForm: FastifyPluginAsyncZod = async (form) => {
+    acceptFormPosts(form);
+    form.post(
+      '/login-form',
+      { attachValidation: true, schema: { hide: true, body: loginFormInput } },
+      async (request, reply) => {
+        assertSameOrigin(request);
+        const returnTo = safeReturnTo(request.body?.returnTo);
+        const back = (error: LoginFormError) =>
+          reply.redirect(loginPageUrl({ error, email: request.body?.email, returnTo }), 303);
+        if (request.validationError) return back('invalidInput');
+        try {
+          await signIn(request, reply, request.body);
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          return back(
+            error.statusCode === 429 ? 'tooMany' : error.statusCode === 403 ? 'suspended' : 'invalid',
+          );
+        }
+        return reply.redirect(returnTo ?? '/dashboard', 303);
+      },
+    );
+  };
+  await app.register(loginForm);
 
   app.post(
     '/refresh',

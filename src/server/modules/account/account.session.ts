@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import type { AuthResponse } from '#shared/contract/account.ts';
+import { SIGNED_IN_COOKIE, type AuthResponse } from '#shared/contract/account.ts';
 
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
@@ -28,10 +28,18 @@ export function setRefreshCookie(
     path: REFRESH_PATH,
     maxAge: app.config.sessionAbsoluteTtl,
   });
+  reply.setCookie(SIGNED_IN_COOKIE, '1', {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: isSecure(request, app.config.publicUrl),
+    path: '/',
+    maxAge: app.config.sessionAbsoluteTtl,
+  });
 }
 
 export function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }
 
 /** Splits a refresh cookie `<sessionId>.<secret>`; null when malformed. */

@@ -4,12 +4,14 @@ import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 
 import { errorResponses } from '#shared/contract/common.ts';
 import {
   CONTACT_RATE_LIMIT,
+  type ContactFormError,
   contactInput,
   contactMessagesEn,
   contactSentResponse,
 } from '#shared/contract/contact.ts';
 import { validationMessageEn } from '#shared/lib/validation-messages.ts';
 
+import { acceptFormPosts, assertSameOrigin } from '../../lib/form-posts.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { enforce } from '../../lib/rate-limiter.ts';
 import { bearerToken } from '../../plugins/auth.ts';
@@ -67,4 +69,44 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({ message: CONTACT_SENT_MESSAGE });
     },
   );
+
+  // The contact form without JavaScript (issue 31 A, ADR 060): a plain form post, answered by the contact
+  // page again with what happened (`?sent=1`, or `?error=` and the short fields to fill the form again).
+  const form: FastifyPluginAsyncZod = async (formApp) => {
+    acceptFormPosts(formApp);
+    formApp.post(
+      '/form',
+      { attachValidation: true, schema: { hide: true, body: contactInput } },
+      async (request, reply) => {
+        assertSameOrigin(request);
+        if (request.validationError) {
+          return reply.redirect(contactPageUrl('invalid', request.body), 303);
+        }
+        try {
+          await enforce(db, [[`contact:ip:${request.ip}`, CONTACT_RATE_LIMIT]]);
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 429) {
+            return reply.redirect(contactPageUrl('tooMany', request.body), 303);
+          }
+          throw error;
+        }
+        await createContactMessage(db, { ...request.body, ip: request.ip, userId: null });
+        return reply.redirect(`${CONTACT_PAGE}?sent=1`, 303);
+      },
+    );
+  };
+  await app.register(form);
 };
+
+const CONTACT_PAGE = '/contact-us';
+
+/** The contact page again with what went wrong and the short fields (the message is too long for a URL). */
+function contactPageUrl(error: ContactFormError, body: unknown): string {
+  const query = new URLSearchParams({ error });
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  for (const name of ['name', 'email', 'subject'] as const) {
+    const value = fields[name];
+    if (typeof value === 'string' && value.length <= 300) query.set(name, value);
+  }
+  return `${CONTACT_PAGE}?${query.toString()}`;
+}

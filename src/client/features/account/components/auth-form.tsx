@@ -16,13 +16,24 @@ type AuthFormProps = {
   serverError: string | null;
   /** Shown above the error alert (the sign-in page's demo account). */
   notice?: ReactNode;
+  /**
+   * Where the browser posts the form when the app's code has not run yet (no JavaScript, or not loaded yet):
+   * a server route that answers with a redirect (the sign-in form). Without it the form is the app's only.
+   */
+  action?: string;
   children: ReactNode;
 };
 
 /** The form of an auth page: the error alert, then the fields and the submit button, stacked. */
-export function AuthForm({ onSubmit, onFocus, serverError, notice, children }: AuthFormProps) {
+export function AuthForm({ onSubmit, onFocus, serverError, notice, action, children }: AuthFormProps) {
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} onFocus={onFocus}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={onFocus}
+      {...(action ? { method: 'post', action } : {})}
+    >
       <Stack spacing={3}>
         {notice}
         {serverError && <Alert severity="error">{serverError}</Alert>}

@@ -4,9 +4,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
-import type { LoginInput } from '#shared/contract/account.ts';
+import {
+  LOGIN_FORM_ACTION,
+  loginFormErrors,
+  type LoginFormError,
+  type LoginInput,
+} from '#shared/contract/account.ts';
 
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver.ts';
 import { PasswordField } from '../../../components/form/password-field.tsx';
@@ -29,10 +34,16 @@ export function LoginForm() {
   const returnTo = useReturnTo();
   const { login } = useAuthActions();
   const { data: config } = usePublicConfig();
+  // What the form posted without JavaScript got back (the server sent the visitor here again).
+  const [searchParams] = useSearchParams();
+  const postedError = searchParams.get('error');
+  const formError = (loginFormErrors as readonly string[]).includes(postedError ?? '')
+    ? (postedError as LoginFormError)
+    : null;
 
   const { control, handleSubmit, setError, reset, formState } = useForm<LoginInput>({
     resolver: loginResolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: formError ? (searchParams.get('email') ?? '') : '', password: '' },
   });
   const { serverError, attempt } = useServerError(setError);
 
@@ -49,7 +60,11 @@ export function LoginForm() {
     <AuthForm
       onSubmit={onSubmit}
       onFocus={loginResolver.preload}
-      serverError={serverError}
+      action={LOGIN_FORM_ACTION}
+      serverError={
+        serverError ??
+        (formError && formState.submitCount === 0 ? t(`account.login.formErrors.${formError}`) : null)
+      }
       notice={
         demo && (
           <Alert
@@ -66,6 +81,7 @@ export function LoginForm() {
         )
       }
     >
+      {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
       <AuthEmailField control={control} name="email" />
       <Stack spacing={1.5}>
         <PasswordField

@@ -6,9 +6,13 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import {
+  CONTACT_FORM_ACTION,
   CONTACT_LIMITS,
+  contactFormErrors,
+  type ContactFormError,
   contactInput,
   contactMessagesEn,
   type ContactFormValues,
@@ -23,6 +27,22 @@ import { applyServerIssues } from '../../../lib/form-errors.ts';
 import { useSendContactMessage } from '../api/send-contact.ts';
 
 const fields = ['name', 'email', 'subject', 'message'] as const;
+
+/** `?sent=1`, or `?error=` and the short fields, as the form's post without JavaScript came back. */
+function postedOutcome(params: URLSearchParams): {
+  sent: boolean;
+  error: ContactFormError | null;
+  fields: Partial<ContactFormValues>;
+} {
+  const error = params.get('error');
+  const known = (contactFormErrors as readonly string[]).includes(error ?? '');
+  const fields: Partial<ContactFormValues> = {};
+  for (const name of ['name', 'email', 'subject'] as const) {
+    const value = params.get(name);
+    if (value !== null) fields[name] = value;
+  }
+  return { sent: params.get('sent') === '1', error: known ? (error as ContactFormError) : null, fields };
+}
 const emptyForm: ContactFormValues = { name: '', email: '', subject: '', message: '' };
 
 /** The server writes the contact keys' English texts; show them translated again. */
@@ -52,11 +72,19 @@ export function ContactForm() {
   const { enqueueSnackbar } = useSnackbar();
   const send = useSendContactMessage();
   const [serverError, setServerError] = useState<string | null>(null);
+  // What the form posted without JavaScript got back (the server sent the visitor here again).
+  const [searchParams] = useSearchParams();
+  const posted = postedOutcome(searchParams);
 
-  const { control, handleSubmit, reset, setError } = useForm<ContactFormValues, unknown, ContactInput>({
+  const { control, handleSubmit, reset, setError, formState } = useForm<
+    ContactFormValues,
+    unknown,
+    ContactInput
+  >({
     resolver: zodResolver(contactInput),
-    defaultValues: emptyForm,
+    defaultValues: posted.error ? { ...emptyForm, ...posted.fields } : emptyForm,
   });
+  const showPosted = formState.submitCount === 0 && !serverError;
   const message = useWatch({ control, name: 'message' }) ?? '';
 
   const onSubmit = handleSubmit(async (values) => {
@@ -72,9 +100,24 @@ export function ContactForm() {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <Box
+      component="form"
+      noValidate
+      method="post"
+      action={CONTACT_FORM_ACTION}
+      onSubmit={onSubmit}
+      aria-labelledby="contact-form-title"
+    >
       <Stack spacing={2.5}>
         {serverError && <Alert severity="error">{serverError}</Alert>}
+        {showPosted && posted.sent && (
+          <Alert severity="success" role="status">
+            {t('contact.form.postedSent')}
+          </Alert>
+        )}
+        {showPosted && posted.error && (
+          <Alert severity="error">{t(`contact.form.postedErrors.${posted.error}`)}</Alert>
+        )}
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormTextField control={control} name="name" label={t('contact.form.name')} autoComplete="name" />
           <FormTextField

@@ -244,6 +244,13 @@ export const core = {
       demoAccount:
         'الحساب التجريبي: {{email}}. تُطبع كلمة مروره عند بدء تشغيل الخادم وتُحفظ في الملف demo-password في مجلد البيانات (DATA_DIR).',
       useDemo: 'استخدام الحساب التجريبي',
+      /** What the sign-in form sent without JavaScript got back (`?error=` on the page it returned to). */
+      formErrors: {
+        invalid: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+        suspended: 'تم إيقاف هذا الحساب. تواصل مع أحد المسؤولين.',
+        tooMany: 'محاولات كثيرة جدًا. انتظر بضع دقائق ثم حاول مرة أخرى.',
+        invalidInput: 'أدخل بريدك الإلكتروني وكلمة المرور.',
+      },
     },
     register: {
       pageTitle: 'إنشاء حساب',

@@ -163,6 +163,12 @@ export const publicPages = {
       messageCount: '{{count}} / {{max}} حرفًا',
       submit: 'إرسال الرسالة',
       sent: 'شكرًا لك — سنعود إليك قريبًا',
+      /** What the form sent without JavaScript got back (`?sent=1` or `?error=` on the page it returned to). */
+      postedSent: 'تم إرسال رسالتك. شكرًا — سنرد عليك قريبًا.',
+      postedErrors: {
+        invalid: 'تحقق من النموذج: املأ جميع الحقول ببريد إلكتروني صالح.',
+        tooMany: 'رسائل كثيرة جدًا من عنوانك. حاول مرة أخرى لاحقًا.',
+      },
     },
     errors: {
       nameRequired: 'الاسم مطلوب',

@@ -243,6 +243,13 @@ export const core = {
       demoAccount:
         '演示账户：{{email}}。其密码在服务器启动时打印，并保存在数据目录（DATA_DIR）的 demo-password 文件中。',
       useDemo: '使用演示账户',
+      /** What the sign-in form sent without JavaScript got back (`?error=` on the page it returned to). */
+      formErrors: {
+        invalid: '电子邮件或密码错误',
+        suspended: '该账户已被停用。请联系管理员。',
+        tooMany: '尝试次数过多。请等待几分钟后再试。',
+        invalidInput: '请输入您的电子邮件地址和密码。',
+      },
     },
     register: {
       pageTitle: '注册',

@@ -157,6 +157,12 @@ export const publicPages = {
       messageCount: '{{count}} / {{max}} 个字符',
       submit: '发送留言',
       sent: '谢谢——我们会尽快回复您',
+      /** What the form sent without JavaScript got back (`?sent=1` or `?error=` on the page it returned to). */
+      postedSent: '您的消息已发送。谢谢——我们会尽快回复您。',
+      postedErrors: {
+        invalid: '请检查表单：填写所有字段，并使用有效的电子邮件地址。',
+        tooMany: '来自您地址的消息过多。请稍后再试。',
+      },
     },
     errors: {
       nameRequired: '请输入姓名',

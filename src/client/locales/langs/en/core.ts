@@ -73,6 +73,13 @@ export const core = {
       demoAccount:
         'Demo account: {{email}}. Its password is printed when the server starts and kept in the file demo-password of the data folder (DATA_DIR).',
       useDemo: 'Use demo account',
+      /** What the sign-in form sent without JavaScript got back (`?error=` on the page it returned to). */
+      formErrors: {
+        invalid: 'Invalid email or password',
+        suspended: 'This account has been suspended. Contact an administrator.',
+        tooMany: 'Too many attempts. Wait a few minutes, then try again.',
+        invalidInput: 'Enter your email address and your password.',
+      },
     },
     register: {
       pageTitle: 'Register',

@@ -166,6 +166,12 @@ export const publicPages = {
       messageCount: '{{count}} / {{max}} characters',
       submit: 'Send message',
       sent: 'Thanks — we’ll get back to you',
+      /** What the form sent without JavaScript got back (`?sent=1` or `?error=` on the page it returned to). */
+      postedSent: 'Your message has been sent. Thanks — we’ll get back to you.',
+      postedErrors: {
+        invalid: 'Check the form: fill in every field, with a valid email address.',
+        tooMany: 'Too many messages from your address. Try again later.',
+      },
     },
     errors: {
       nameRequired: 'Name is required',

@@ -245,6 +245,13 @@ export const core = {
       demoAccount:
         'Compte de démonstration : {{email}}. Son mot de passe est affiché au démarrage du serveur et conservé dans le fichier demo-password du dossier de données (DATA_DIR).',
       useDemo: 'Utiliser le compte de démonstration',
+      /** What the sign-in form sent without JavaScript got back (`?error=` on the page it returned to). */
+      formErrors: {
+        invalid: 'E-mail ou mot de passe incorrect',
+        suspended: 'Ce compte a été suspendu. Contactez un administrateur.',
+        tooMany: 'Trop de tentatives. Patientez quelques minutes, puis réessayez.',
+        invalidInput: 'Saisissez votre adresse e-mail et votre mot de passe.',
+      },
     },
     register: {
       pageTitle: 'Inscription',

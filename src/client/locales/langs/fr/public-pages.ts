@@ -170,6 +170,12 @@ export const publicPages = {
       messageCount: '{{count}} / {{max}} caractères',
       submit: 'Envoyer le message',
       sent: 'Merci — nous vous répondrons bientôt',
+      /** What the form sent without JavaScript got back (`?sent=1` or `?error=` on the page it returned to). */
+      postedSent: 'Votre message a été envoyé. Merci — nous vous répondrons bientôt.',
+      postedErrors: {
+        invalid: 'Vérifiez le formulaire : remplissez tous les champs, avec une adresse e-mail valide.',
+        tooMany: 'Trop de messages depuis votre adresse. Réessayez plus tard.',
+      },
     },
     errors: {
       nameRequired: 'Le nom est obligatoire',

@@ -245,6 +245,13 @@ export const core = {
       demoAccount:
         'Tài khoản dùng thử: {{email}}. Mật khẩu được in ra khi máy chủ khởi động và lưu trong tệp demo-password của thư mục dữ liệu (DATA_DIR).',
       useDemo: 'Dùng tài khoản dùng thử',
+      /** What the sign-in form sent without JavaScript got back (`?error=` on the page it returned to). */
+      formErrors: {
+        invalid: 'Email hoặc mật khẩu không đúng',
+        suspended: 'Tài khoản này đã bị đình chỉ. Hãy liên hệ quản trị viên.',
+        tooMany: 'Quá nhiều lần thử. Hãy đợi vài phút rồi thử lại.',
+        invalidInput: 'Nhập địa chỉ email và mật khẩu của bạn.',
+      },
     },
     register: {
       pageTitle: 'Đăng ký',

@@ -169,6 +169,12 @@ export const publicPages = {
       messageCount: '{{count}} / {{max}} ký tự',
       submit: 'Gửi tin nhắn',
       sent: 'Cảm ơn bạn — chúng tôi sẽ sớm phản hồi',
+      /** What the form sent without JavaScript got back (`?sent=1` or `?error=` on the page it returned to). */
+      postedSent: 'Tin nhắn của bạn đã được gửi. Cảm ơn — chúng tôi sẽ sớm phản hồi.',
+      postedErrors: {
+        invalid: 'Hãy kiểm tra biểu mẫu: điền đầy đủ mọi trường, với địa chỉ email hợp lệ.',
+        tooMany: 'Quá nhiều tin nhắn từ địa chỉ của bạn. Hãy thử lại sau.',
+      },
     },
     errors: {
       nameRequired: 'Vui lòng nhập tên',

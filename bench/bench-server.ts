@@ -13,8 +13,11 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function ensureBuilt(): void {
-  if (fs.existsSync(path.join(root, 'dist', 'index.html'))) return;
-  console.log('dist/ not built: building the web app first.');
+  const built = ['dist/index.html', 'dist-ssr/entry-server.js'].every((file) =>
+    fs.existsSync(path.join(root, file)),
+  );
+  if (built) return;
+  console.log('dist/ or dist-ssr/ not built: building the web app first.');
   const build = spawnSync(
     process.execPath,
     ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],

@@ -1,7 +1,7 @@
 // Public Sans as one variable font (every weight from one file per script: Latin, Latin Extended, Vietnamese).
 import '@fontsource-variable/public-sans/wght.css';
 
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { DataRouter, HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -11,6 +11,7 @@ import { createAppRouter } from './app/router.tsx';
 import { startProgressBar } from './components/progress-bar/progress-bar.tsx';
 import { authStore } from './lib/auth/auth-store.ts';
 import { queryClient } from './lib/query-client.ts';
+import { restoreTypedValues, typedValues } from './lib/typed-before-hydration.ts';
 import { settingsStore } from './lib/settings/settings-store.ts';
 import {
   applyStoredLanguageDirection,
@@ -35,15 +36,22 @@ void authStore.getState().initialize();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-function app(router: DataRouter) {
+function app(router: DataRouter, extra?: ReactNode) {
   startProgressBar(router);
   return (
     <StrictMode>
       <AppProvider>
         <RouterProvider router={router} />
+        {extra}
       </AppProvider>
     </StrictMode>
   );
+}
+
+/** Runs `effect` once the tree around it has been committed (the hydration is over). */
+function AfterCommit({ effect }: { effect: () => void }) {
+  useEffect(effect, [effect]);
+  return null;
 }
 
 async function render(): Promise<void> {
@@ -92,7 +100,14 @@ async function hydrate(
   }
   for (const { queryKey, data } of queries) queryClient.setQueryData(queryKey, data);
   const router = await createAppRouter(hydrationData);
-  hydrateRoot(container!, app(router));
+  // What was typed into the page while its code loaded stays typed (hydration would empty the fields).
+  const typed = typedValues(container!);
+  const restore = () => {
+    restoreTypedValues(typed);
+    // The page is the app's now (the browser tests wait for this before they check what it does).
+    container!.dataset.hydrated = '';
+  };
+  hydrateRoot(container!, app(router, <AfterCommit effect={restore} />));
 }
 
 const serverLanguage = container.dataset.ssr;

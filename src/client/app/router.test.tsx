@@ -7,6 +7,7 @@ import type { User } from '#shared/contract/account.ts';
 import { appOverviewRoutes } from '../features/overview/testing/app-overview-fixtures.ts';
 import { setAccessToken } from '../lib/api-client.ts';
 import { ACCESS_TOKEN_KEY, authStore, initialAuthState } from '../lib/auth/auth-store.ts';
+import { settingsStore } from '../lib/settings/settings-store.ts';
 import {
   fakeToken,
   jsonResponse,
@@ -79,10 +80,14 @@ describe('routes and guards', () => {
     );
   });
 
-  it('shows a loading screen while the session is being restored', async () => {
+  it('shows the shell as blocks, in the person’s layout, while the session is being restored', async () => {
     authStore.setState({ ...initialAuthState });
+    settingsStore.setState({ themeLayout: 'mini' });
     renderApp('/dashboard/app');
-    expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
+    const shell = await screen.findByRole('status', { name: 'Loading…' });
+    expect(shell.dataset.layout).toBe('mini');
+    expect(shell.querySelector('.atrium-shell__nav')).not.toBeNull();
+    settingsStore.setState({ themeLayout: 'vertical' });
   });
 
   it('redirects /, /dashboard and /auth', async () => {

@@ -8,7 +8,7 @@ import {
   type RouteObject,
 } from 'react-router';
 
-import { LoadingScreen } from '../components/loading-screen/loading-screen.tsx';
+import { RouteLoadingScreen } from '../components/loading-screen/loading-screen.tsx';
 import { RouteErrorView } from '../components/error-views/route-error-view.tsx';
 import { paths } from '../config/paths.ts';
 import { AuthGuard } from '../lib/auth/auth-guard.tsx';
@@ -69,7 +69,7 @@ const routeTable = ({ firstLoad = () => false }: RouteOptions = {}): RouteObject
   {
     id: 'root',
     Component: RootLayout,
-    HydrateFallback: LoadingScreen,
+    HydrateFallback: RouteLoadingScreen,
     ErrorBoundary: RouteErrorView,
     children: [
       { index: true, element: <Navigate to={paths.dashboard.root} replace /> },

@@ -1,8 +1,12 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 
+import { paths } from '../../config/paths.ts';
+import { useSettings } from '../../lib/settings/use-settings.ts';
 import { LogoMark } from '../logo/logo-mark.tsx';
+import { ShellSkeleton } from './shell-skeleton.tsx';
 
 /**
  * Full-page loading indicator (auth initialising, first route chunks loading): the mark above a bar, as
@@ -45,4 +49,21 @@ export function LoadingContent() {
       <LinearProgress aria-label={t('app.loading')} sx={{ width: 1, maxWidth: 360, borderRadius: 1 }} />
     </Box>
   );
+}
+
+/** The dashboard's shell as blocks, in the person's layout, while the session and the shell's code load. */
+export function DashboardLoadingScreen() {
+  const { t } = useTranslation();
+  const layout = useSettings((state) => state.themeLayout);
+  return <ShellSkeleton layout={layout} label={t('app.loading')} />;
+}
+
+/**
+ * What the app shows while a page's first code loads: the dashboard's shell for a dashboard page (the
+ * server's HTML already showed it), the mark and a bar elsewhere.
+ */
+export function RouteLoadingScreen() {
+  const { pathname } = useLocation();
+  const dashboard = pathname === paths.dashboard.root || pathname.startsWith(`${paths.dashboard.root}/`);
+  return dashboard ? <DashboardLoadingScreen /> : <LoadingScreen />;
 }

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 
-import { LoadingScreen } from '../../components/loading-screen/loading-screen.tsx';
+import { DashboardLoadingScreen } from '../../components/loading-screen/loading-screen.tsx';
 import { paths } from '../../config/paths.ts';
 import { loginPathWithReturnTo } from './return-to.ts';
 import { useAuth } from './use-auth.ts';
 
 /**
- * Signed-in visitors only. While the session is being restored it shows a loading screen; anonymous
+ * Signed-in visitors only. While the session is being restored it shows the shell's skeleton; anonymous
  * visitors go to the sign-in page with `returnTo` set to where they wanted to go.
  */
 export function AuthGuard({ children }: { children?: ReactNode }) {
@@ -17,7 +17,7 @@ export function AuthGuard({ children }: { children?: ReactNode }) {
   const pending = useAuth((state) => state.user?.status === 'pending');
   const location = useLocation();
 
-  if (!isInitialized) return <LoadingScreen />;
+  if (!isInitialized) return <DashboardLoadingScreen />;
   if (!isAuthenticated) {
     return (
       <Navigate

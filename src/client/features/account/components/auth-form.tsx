@@ -18,7 +18,8 @@ type AuthFormProps = {
   notice?: ReactNode;
   /**
    * Where the browser posts the form when the app's code has not run yet (no JavaScript, or not loaded yet):
-   * a server route that answers with a redirect (the sign-in form). Without it the form is the app's only.
+   * a server route that answers with a redirect (the sign-in form). Without it the form is the app's only:
+   * the server renders the page, and a submit before the app runs sends nothing.
    */
   action?: string;
   children: ReactNode;
@@ -32,7 +33,9 @@ export function AuthForm({ onSubmit, onFocus, serverError, notice, action, child
       noValidate
       onSubmit={onSubmit}
       onFocus={onFocus}
-      {...(action ? { method: 'post', action } : {})}
+      // Without an action, a post before the app runs does nothing (`dialog` outside a dialog), rather than
+      // put the fields (a password) in the page's URL as a GET of the form would.
+      {...(action ? { method: 'post', action } : { method: 'dialog' })}
     >
       <Stack spacing={3}>
         {notice}

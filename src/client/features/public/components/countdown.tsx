@@ -6,8 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { timeLeft } from '../utils/countdown.ts';
 import { useNumberLocale } from '../utils/use-number-locale.ts';
 
-/** Days, hours, minutes and seconds until `target`, updated every second; never below zero. */
-export function Countdown({ target }: { target: Date }) {
+/**
+ * Days, hours, minutes and seconds until `target`, updated every second; never below zero. Without a target
+ * yet (the server's render of the page, which knows neither this browser's launch date nor its clock), the
+ * places show "--".
+ */
+export function Countdown({ target }: { target: Date | null }) {
   const { t } = useTranslation();
   const locale = useNumberLocale();
   const [now, setNow] = useState(() => Date.now());
@@ -17,16 +21,16 @@ export function Countdown({ target }: { target: Date }) {
     return () => window.clearInterval(timer);
   }, []);
 
-  const left = timeLeft(target.getTime(), now);
+  const left = target === null ? null : timeLeft(target.getTime(), now);
   const pad = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
   const units = [
-    { key: 'days', label: t('comingSoon.days'), value: left.days },
-    { key: 'hours', label: t('comingSoon.hours'), value: left.hours },
-    { key: 'minutes', label: t('comingSoon.minutes'), value: left.minutes },
-    { key: 'seconds', label: t('comingSoon.seconds'), value: left.seconds },
+    { key: 'days', label: t('comingSoon.days'), value: left?.days ?? null },
+    { key: 'hours', label: t('comingSoon.hours'), value: left?.hours ?? null },
+    { key: 'minutes', label: t('comingSoon.minutes'), value: left?.minutes ?? null },
+    { key: 'seconds', label: t('comingSoon.seconds'), value: left?.seconds ?? null },
   ];
 
-  if (left.done) {
+  if (left?.done) {
     return (
       <Typography variant="h4" component="p" role="status">
         {t('comingSoon.launched')}
@@ -44,7 +48,7 @@ export function Countdown({ target }: { target: Date }) {
       {units.map((unit) => (
         <Box key={unit.key} data-testid={`countdown-${unit.key}`} sx={{ textAlign: 'center', minWidth: 56 }}>
           <Typography variant="h2" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {pad.format(unit.value)}
+            {unit.value === null ? '--' : pad.format(unit.value)}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {unit.label}

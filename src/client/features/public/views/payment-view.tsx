@@ -59,6 +59,8 @@ export function PaymentView() {
           <Box
             component="form"
             noValidate
+            // The server renders this page: a submit before the app runs sends nothing (no card in a URL).
+            method="dialog"
             onSubmit={onSubmit}
             sx={{
               display: 'grid',

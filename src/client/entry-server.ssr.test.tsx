@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { isServerRendered, pageKey, readsOf, render, type RenderInput } from './entry-server.tsx';
+import type { RenderInput } from '#shared/lib/page-render.ts';
+
+import { isServerRendered, pageKey, readsOf, render } from './entry-server.tsx';
 
 const publicConfig = { demo: { email: 'demo@atrium.dev' }, currency: 'USD' } as RenderInput['publicConfig'];
 

@@ -20,7 +20,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 
-import type { PublicConfig } from '#shared/contract/account.ts';
+import type { PageRead, PageRenderer, RenderedPage, RenderInput } from '#shared/lib/page-render.ts';
 
 import { AppProvider } from './app/provider.tsx';
 import { createRoutes } from './app/router.tsx';
@@ -53,20 +53,6 @@ export function isServerRendered(pathname: string): boolean {
   return SERVER_RENDERED.test(pathname);
 }
 
-/** An API read a page's first render shows, by its query's key (answered by the server, in-process). */
-export type PageRead = { queryKey: readonly unknown[]; api: string };
-export type PageQuery = { queryKey: readonly unknown[]; data: unknown };
-
-export type RenderInput = {
-  /** The request's path and query. */
-  url: string;
-  /** The request's cookies (the display settings and `i18nextLng`). */
-  cookies: Record<string, string | undefined>;
-  publicConfig: PublicConfig;
-  /** The answers to the page's `readsOf(url)`, put in the query cache before the render (and the browser's). */
-  queries?: PageQuery[];
-};
-
 const pageReads: Array<{ path: RegExp } & PageRead> = [
   // Who may register decides what the registration page shows (a form, or why there is none).
   {
@@ -81,23 +67,6 @@ export function readsOf(url: string): PageRead[] {
   const { pathname } = new URL(url, 'http://localhost');
   return pageReads.filter((read) => read.path.test(pathname)).map(({ queryKey, api }) => ({ queryKey, api }));
 }
-
-export type RenderedPage =
-  | {
-      kind: 'page';
-      status: number;
-      /** `<html>`'s attributes: lang, dir, and the colour scheme's inline style (no flash before the CSS). */
-      htmlAttributes: Record<string, string>;
-      /** The page's `<title>` and its critical CSS (Emotion's style elements), for `<head>`. */
-      head: string;
-      /** What goes inside `<div id="root">`. */
-      body: string;
-      /** `{ router, queries }`: the router's state for the browser's `createBrowserRouter({ hydrationData })`
-       *  and the query data the page was rendered with, as JSON. */
-      hydrationData: string;
-      language: LanguageValue;
-    }
-  | { kind: 'redirect'; status: number; location: string };
 
 /** The language of the `i18nextLng` cookie (English without one). */
 export function languageOf(cookies: RenderInput['cookies']): LanguageValue {
@@ -215,3 +184,6 @@ export async function render(input: RenderInput): Promise<RenderedPage | null> {
 function hydrationDataOf(context: StaticHandlerContext) {
   return { loaderData: context.loaderData, actionData: context.actionData, errors: null };
 }
+
+// What the server loads from the built file (server/plugins/web-app.ts): checked here, where it is written.
+({ render, pageKey, readsOf }) satisfies PageRenderer;

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { SIGNED_IN_COOKIE, type PublicConfig } from '#shared/contract/account.ts';
+import type { PageRenderer, RenderInput } from '#shared/lib/page-render.ts';
 
 /**
  * Serves the built web app from `root`: `/` and deep links (`/dashboard/...`, `/auth/...`) get index.html
@@ -81,37 +82,6 @@ export function withPublicConfig(html: string, config: PublicConfig): string {
     '</head>',
     `<script id="public-config" type="application/json">${json}</script></head>`,
   );
-}
-
-/** What the server's render of a page gives (src/client/entry-server.tsx, built into dist-ssr/). */
-export type RenderedPage =
-  | {
-      kind: 'page';
-      status: number;
-      htmlAttributes: Record<string, string>;
-      head: string;
-      body: string;
-      hydrationData: string;
-      language: string;
-    }
-  | { kind: 'redirect'; status: number; location: string };
-
-type PageQuery = { queryKey: readonly unknown[]; data: unknown };
-
-export type RenderInput = {
-  url: string;
-  cookies: Record<string, string | undefined>;
-  publicConfig: PublicConfig;
-  queries?: PageQuery[];
-};
-
-/** The server render's module (dist-ssr/entry-server.js). */
-export interface PageRenderer {
-  render: (input: RenderInput) => Promise<RenderedPage | null>;
-  /** What a page's HTML depends on besides the URL (language and display settings); null: not rendered. */
-  pageKey: (input: RenderInput) => string | null;
-  /** The API reads (GET paths) the page of a URL shows on its first render, by their query's key. */
-  readsOf: (url: string) => Array<{ queryKey: readonly unknown[]; api: string }>;
 }
 
 /** Loads the server render built by `vite build`; null when there is none (the API-only tests, `vite` dev). */

@@ -49,21 +49,13 @@ export const registerInput = z.object({
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
-/**
- * A cookie the browser can read, beside the httpOnly refresh cookie: "this browser holds a session". The
- * server then sends the client app instead of rendering a guest page (which would only redirect), and the
- * app renews the session through the refresh cookie when it has no access token (a sign-in made by the
- * form without JavaScript). It proves nothing: the refresh cookie does.
- */
-export const SIGNED_IN_COOKIE = 'atrium_signed_in';
-
-/**
- * `POST /api/account/login-form`: the sign-in form without JavaScript (`email`, `password`, `returnTo`, form
- * encoded) answers 303 to returnTo or the dashboard, or back to the sign-in page with `?error=` one of these.
- */
-export const LOGIN_FORM_ACTION = '/api/account/login-form';
-export const loginFormErrors = ['invalid', 'suspended', 'tooMany', 'invalidInput'] as const;
-export type LoginFormError = (typeof loginFormErrors)[number];
+// The sign-in form without JavaScript and the signed-in hint cookie: zod-free, for the app's first load.
+export {
+  LOGIN_FORM_ACTION,
+  SIGNED_IN_COOKIE,
+  loginFormErrors,
+  type LoginFormError,
+} from '../lib/no-script-forms.ts';
 
 export const loginInput = z.object({
   email: emailSchema,

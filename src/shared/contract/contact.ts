@@ -12,13 +12,7 @@ import { emailSchema } from './account.ts';
 export const CONTACT_LIMITS = { name: 80, subject: 150, message: 5000 } as const;
 
 /** How many messages one client address may send per window (the server enforces it). */
-/**
- * `POST /api/contact/form`: the contact form without JavaScript (form encoded). It answers 303 to the contact
- * page with `?sent=1`, or with `?error=` one of these and the short fields to fill the form again.
- */
-export const CONTACT_FORM_ACTION = '/api/contact/form';
-export const contactFormErrors = ['invalid', 'tooMany'] as const;
-export type ContactFormError = (typeof contactFormErrors)[number];
+export { CONTACT_FORM_ACTION, contactFormErrors, type ContactFormError } from '../lib/no-script-forms.ts';
 
 export const CONTACT_RATE_LIMIT = { max: 5, windowSeconds: 10 * 60 } as const;
 

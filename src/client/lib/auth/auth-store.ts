@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-import { SIGNED_IN_COOKIE, type RegisterInput, type User } from '#shared/contract/account.ts';
+import type { RegisterInput, User } from '#shared/contract/account.ts';
+import { SIGNED_IN_COOKIE } from '#shared/lib/no-script-forms.ts';
 import { isTokenValid } from '#shared/lib/jwt.ts';
 
 import { getAccessToken, refreshSession, setAccessToken, setSessionHandlers } from '../api-client.ts';

@@ -6,12 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import {
-  LOGIN_FORM_ACTION,
-  loginFormErrors,
-  type LoginFormError,
-  type LoginInput,
-} from '#shared/contract/account.ts';
+import type { LoginInput } from '#shared/contract/account.ts';
+import { LOGIN_FORM_ACTION, loginFormErrors, type LoginFormError } from '#shared/lib/no-script-forms.ts';
 
 import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver.ts';
 import { PasswordField } from '../../../components/form/password-field.tsx';
